@@ -1,0 +1,237 @@
+//! `bundle.yaml`: what the captures cannot say about themselves. Optional, per bundle
+//! (defaults for every host) or per host folder (overrides).
+//!
+//! ```yaml
+//! host: greatdb-db1
+//! role: db                 # db | app | loadgen
+//! platform: vm             # physical | vm
+//! vcpus: 64
+//! host_topology: {sockets: 2, cores_per_socket: 48}   # the physical host under a VM
+//! workload: sysbench oltp_read_write
+//! target: {metric: tps, value: 4000}
+//! notes: Data disk from a FusionCompute storage pool.
+//! ```
+
+use crate::capture::sink::{FactSink, Strength};
+use crate::error::InputError;
+use crate::facts::{Fact, Unit, Value};
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    Db,
+    App,
+    Loadgen,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Platform {
+    Physical,
+    Vm,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HostTopology {
+    pub sockets: u32,
+    pub cores_per_socket: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Target {
+    /// The benchmark metric: tps, qps, eps …
+    pub metric: String,
+    pub value: f64,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BundleMeta {
+    pub host: Option<String>,
+    pub role: Option<Role>,
+    pub platform: Option<Platform>,
+    pub vcpus: Option<u32>,
+    pub host_topology: Option<HostTopology>,
+    pub workload: Option<String>,
+    pub target: Option<Target>,
+    pub notes: Option<String>,
+}
+
+/// A parsed bundle.yaml and where it came from.
+#[derive(Debug, Clone)]
+pub struct MetaFile {
+    /// Path relative to the bundle root.
+    pub path: String,
+    pub text: String,
+    pub meta: BundleMeta,
+}
+
+impl MetaFile {
+    pub fn parse(path: &str, text: String) -> Result<MetaFile, InputError> {
+        let meta: BundleMeta = if text.trim().is_empty() {
+            BundleMeta::default()
+        } else {
+            serde_yaml::from_str(&text).map_err(|e| InputError::yaml(path, &e))?
+        };
+        if let Some(target) = &meta.target {
+            let line = line_of(&text, "target");
+            if !(target.value.is_finite() && target.value > 0.0) {
+                return Err(InputError::at_line(
+                    path,
+                    line,
+                    "target value must be a positive number",
+                ));
+            }
+            if target.metric.is_empty()
+                || !target
+                    .metric
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c == '_')
+            {
+                return Err(InputError::at_line(
+                    path,
+                    line,
+                    format!(
+                        "target metric {:?} must be a lower-case name such as tps, qps or tpmc",
+                        target.metric
+                    ),
+                ));
+            }
+        }
+        Ok(MetaFile {
+            path: path.to_string(),
+            text,
+            meta,
+        })
+    }
+}
+
+impl BundleMeta {
+    /// Fields of `host` override those of `self` (the bundle's defaults).
+    pub fn overlay(&self, host: &BundleMeta) -> BundleMeta {
+        BundleMeta {
+            host: host.host.clone().or_else(|| self.host.clone()),
+            role: host.role.or(self.role),
+            platform: host.platform.or(self.platform),
+            vcpus: host.vcpus.or(self.vcpus),
+            host_topology: host.host_topology.or(self.host_topology),
+            workload: host.workload.clone().or_else(|| self.workload.clone()),
+            target: host.target.clone().or_else(|| self.target.clone()),
+            notes: host.notes.clone().or_else(|| self.notes.clone()),
+        }
+    }
+}
+
+/// Turns declared metadata into facts, citing the line of the file that declared each.
+/// Declarations about the hardware (vCPUs) only fill in what captures did not measure.
+pub fn declared_facts(files: &[&MetaFile], meta: &BundleMeta) -> Vec<(Fact, Strength)> {
+    // The most specific file that mentions a field is the one to cite.
+    let cite = |field: &str| -> (String, u64) {
+        files
+            .iter()
+            .rev()
+            .find_map(|f| line_of(&f.text, field).map(|l| (f.path.clone(), l as u64)))
+            .unwrap_or_else(|| (files.last().map(|f| f.path.clone()).unwrap_or_default(), 1))
+    };
+    let mut out: Vec<(Fact, Strength)> = Vec::new();
+    let mut add = |key: &str, value: Value, unit: Unit, field: &str, strength: Strength| {
+        let (file, line) = cite(field);
+        let mut sink = FactSink::new(file, "bundle.yaml");
+        match strength {
+            Strength::Primary => sink.put(key, value, unit, (line, line)),
+            Strength::Fallback => sink.put_fallback(key, value, unit, (line, line)),
+        }
+        out.extend(sink.into_parts().0);
+    };
+    if let Some(host) = &meta.host {
+        add(
+            "host.name",
+            Value::Text(host.clone()),
+            Unit::None,
+            "host",
+            Strength::Primary,
+        );
+    }
+    if let Some(role) = meta.role {
+        let role = match role {
+            Role::Db => "db",
+            Role::App => "app",
+            Role::Loadgen => "loadgen",
+        };
+        add(
+            "host.role",
+            Value::Text(role.into()),
+            Unit::None,
+            "role",
+            Strength::Primary,
+        );
+    }
+    if let Some(platform) = meta.platform {
+        let platform = match platform {
+            Platform::Physical => "physical",
+            Platform::Vm => "vm",
+        };
+        add(
+            "host.platform",
+            Value::Text(platform.into()),
+            Unit::None,
+            "platform",
+            Strength::Primary,
+        );
+    }
+    if let Some(vcpus) = meta.vcpus {
+        add(
+            "cpu.count",
+            Value::Number(f64::from(vcpus)),
+            Unit::Count,
+            "vcpus",
+            Strength::Fallback,
+        );
+    }
+    if let Some(topology) = meta.host_topology {
+        add(
+            "vm.host_sockets",
+            Value::Number(f64::from(topology.sockets)),
+            Unit::Count,
+            "host_topology",
+            Strength::Primary,
+        );
+        add(
+            "vm.host_cores_per_socket",
+            Value::Number(f64::from(topology.cores_per_socket)),
+            Unit::Count,
+            "host_topology",
+            Strength::Primary,
+        );
+    }
+    if let Some(workload) = &meta.workload {
+        add(
+            "bench.workload",
+            Value::Text(workload.clone()),
+            Unit::None,
+            "workload",
+            Strength::Primary,
+        );
+    }
+    if let Some(target) = &meta.target {
+        add(
+            &format!("target.{}", target.metric),
+            Value::Number(target.value),
+            Unit::PerSecond,
+            "target",
+            Strength::Primary,
+        );
+    }
+    out
+}
+
+/// 1-based line where `field:` is declared.
+fn line_of(text: &str, field: &str) -> Option<usize> {
+    let prefix = format!("{field}:");
+    text.lines()
+        .position(|l| l.trim_start().starts_with(&prefix))
+        .map(|i| i + 1)
+}

@@ -1,0 +1,335 @@
+//! `iostat -x <interval>` (with or without `-t`), in both the old layout (sysstat ≤ 11:
+//! `avgrq-sz avgqu-sz await … svctm %util`) and the new one (sysstat ≥ 12:
+//! `r_await … aqu-sz … %util`). Columns are found by header name.
+//!
+//! ```text
+//! Linux 6.1.0-27-amd64 (perf-lab)   12/02/2026   _x86_64_   (2 CPU)
+//!
+//! avg-cpu:  %user   %nice %system %iowait  %steal   %idle
+//!            2.01    0.00    9.05   42.21    0.00   46.73
+//!
+//! Device            r/s     rkB/s   rrqm/s  %rrqm r_await rareq-sz     w/s     wkB/s   wrqm/s  %wrqm w_await wareq-sz     d/s     dkB/s   drqm/s  %drqm d_await dareq-sz     f/s f_await  aqu-sz  %util
+//! vda           4211.00  16844.00     0.00   0.00    6.91     4.00 4204.00  16816.00     0.00   0.00    0.66     4.00    0.00      0.00     0.00   0.00    0.00     0.00    0.00    0.00   31.85  99.60
+//! ```
+//!
+//! The first report of a run covers the time since boot; when more reports follow it
+//! is dropped. Facts: `disk.<dev>.{util_pct,r_per_s,w_per_s,rkb_per_s,wkb_per_s,
+//! r_await_ms,w_await_ms,await_ms,aqu_sz,svctm_ms}` as series, and the avg-cpu block as
+//! fallback `cpu.*` series (mpstat wins when both are present).
+
+use super::clock::{IntervalTracker, seconds_of_day};
+use super::sink::Strength;
+use super::{CaptureParser, FactSink, Lines, ParseError, sysstat_header};
+use crate::facts::{SeriesBuilder, Unit};
+use crate::text::fields::{fields, split_into};
+use crate::text::number::parse_fields;
+
+pub struct Iostat;
+
+const MAX_FIELDS: usize = 32;
+
+/// Device metrics perfsage keeps, with their key suffix and unit.
+const METRICS: [(&str, Unit); 10] = [
+    ("util_pct", Unit::Percent),
+    ("r_per_s", Unit::PerSecond),
+    ("w_per_s", Unit::PerSecond),
+    ("rkb_per_s", Unit::KilobytesPerSecond),
+    ("wkb_per_s", Unit::KilobytesPerSecond),
+    ("r_await_ms", Unit::Milliseconds),
+    ("w_await_ms", Unit::Milliseconds),
+    ("await_ms", Unit::Milliseconds),
+    ("aqu_sz", Unit::Count),
+    ("svctm_ms", Unit::Milliseconds),
+];
+
+/// Which metric a header column feeds, and the factor to its unit.
+fn metric_of(column: &[u8]) -> Option<(usize, f64)> {
+    Some(match column {
+        b"%util" => (0, 1.0),
+        b"r/s" => (1, 1.0),
+        b"w/s" => (2, 1.0),
+        b"rkB/s" => (3, 1.0),
+        b"rMB/s" => (3, 1024.0),
+        b"rsec/s" => (3, 0.5),
+        b"wkB/s" => (4, 1.0),
+        b"wMB/s" => (4, 1024.0),
+        b"wsec/s" => (4, 0.5),
+        b"r_await" => (5, 1.0),
+        b"w_await" => (6, 1.0),
+        b"await" => (7, 1.0),
+        b"aqu-sz" | b"avgqu-sz" => (8, 1.0),
+        b"svctm" => (9, 1.0),
+        _ => return None,
+    })
+}
+
+/// avg-cpu columns, mapped to the fallback CPU series (index into `CPU_KEYS`).
+const CPU_KEYS: [&str; 5] = [
+    "cpu.util_pct",
+    "cpu.usr_pct",
+    "cpu.sys_pct",
+    "cpu.iowait_pct",
+    "cpu.steal_pct",
+];
+
+struct Device {
+    name: Vec<u8>,
+    metrics: Vec<SeriesBuilder>,
+}
+
+/// Where a sample goes: a device metric, or one of the avg-cpu series.
+#[derive(Clone, Copy)]
+enum Target {
+    Device { device: usize, metric: usize },
+    Cpu(usize),
+}
+
+#[derive(Default)]
+struct State {
+    devices: Vec<Device>,
+    cpu: Vec<SeriesBuilder>,
+    /// Reports begun so far; a report starts at `avg-cpu:` or at a device header not
+    /// preceded by one (`iostat -d`).
+    reports: u32,
+    /// Samples of the first report, held until we know whether it was the only one.
+    held: Vec<(Target, f64, u64)>,
+}
+
+impl State {
+    fn begin_report(&mut self) {
+        self.reports += 1;
+        if self.reports == 2 {
+            self.held.clear();
+        }
+    }
+
+    fn device_index(&mut self, name: &[u8], hint: usize) -> usize {
+        if self.devices.get(hint).is_some_and(|d| d.name == name) {
+            return hint;
+        }
+        if let Some(i) = self.devices.iter().position(|d| d.name == name) {
+            return i;
+        }
+        self.devices.push(Device {
+            name: name.to_vec(),
+            metrics: vec![SeriesBuilder::default(); METRICS.len()],
+        });
+        self.devices.len() - 1
+    }
+
+    fn sample(&mut self, target: Target, value: f64, line: u64) {
+        if self.reports <= 1 {
+            self.held.push((target, value, line));
+        } else {
+            self.push(target, value, line);
+        }
+    }
+
+    fn push(&mut self, target: Target, value: f64, line: u64) {
+        match target {
+            Target::Device { device, metric } => {
+                self.devices[device].metrics[metric].push(value, line)
+            }
+            Target::Cpu(key) => self.cpu[key].push(value, line),
+        }
+    }
+
+    /// The file held one report only: it is all there is.
+    fn keep_held(&mut self) {
+        for (target, value, line) in std::mem::take(&mut self.held) {
+            self.push(target, value, line);
+        }
+    }
+}
+
+impl CaptureParser for Iostat {
+    fn tool(&self) -> &'static str {
+        "iostat"
+    }
+
+    fn sniff(&self, head: &str) -> Option<u8> {
+        let device_header = |l: &str| {
+            let mut t = l.split_whitespace();
+            matches!(t.next(), Some("Device" | "Device:"))
+                && l.split_whitespace().any(|c| c == "%util")
+        };
+        head.lines().take(400).any(device_header).then_some(90)
+    }
+
+    fn parse(&self, lines: &mut Lines, sink: &mut FactSink) -> Result<(), ParseError> {
+        let mut st = State {
+            cpu: vec![SeriesBuilder::default(); CPU_KEYS.len()],
+            ..State::default()
+        };
+        let mut columns: Vec<Option<(usize, f64)>> = Vec::new();
+        let mut cpu_columns: Vec<Option<usize>> = Vec::new();
+        let mut expect_cpu_values = false;
+        let mut cpu_block_open = false;
+        let mut in_devices = false;
+        let mut saw_device_header = false;
+        let mut row_in_report = 0usize;
+        let mut interval = IntervalTracker::default();
+
+        while let Some(line) = lines.next_line()? {
+            let mut f = [&b""[..]; MAX_FIELDS];
+            let n = split_into(line.bytes, &mut f);
+            if n == 0 {
+                in_devices = false;
+                continue;
+            }
+            let n = n.min(MAX_FIELDS);
+            if f[0] == b"Linux" && sysstat_header::read(line.bytes, line.number, sink) {
+                continue;
+            }
+            if f[0] == b"avg-cpu:" {
+                cpu_columns = f[1..n].iter().map(|c| cpu_column(c)).collect();
+                expect_cpu_values = true;
+                cpu_block_open = true;
+                st.begin_report();
+                continue;
+            }
+            if expect_cpu_values {
+                expect_cpu_values = false;
+                let mut values = [0.0f64; MAX_FIELDS];
+                match parse_fields(&f[..n], &mut values) {
+                    true if n == cpu_columns.len() => {
+                        let column = |k: usize| {
+                            cpu_columns
+                                .iter()
+                                .position(|c| *c == Some(k))
+                                .map(|i| values[i])
+                        };
+                        let busy = 100.0 - column(0).unwrap_or(100.0) - column(3).unwrap_or(0.0);
+                        st.sample(Target::Cpu(0), busy.clamp(0.0, 100.0), line.number);
+                        for k in 1..CPU_KEYS.len() {
+                            if let Some(value) = column(k) {
+                                st.sample(Target::Cpu(k), value, line.number);
+                            }
+                        }
+                    }
+                    _ => sink.warn(
+                        line.number,
+                        "avg-cpu row does not match its header; ignored",
+                    ),
+                }
+                continue;
+            }
+            if f[0] == b"Device" || f[0] == b"Device:" {
+                columns = f[1..n].iter().map(|c| metric_of(c)).collect();
+                if !cpu_block_open {
+                    st.begin_report();
+                }
+                cpu_block_open = false;
+                in_devices = true;
+                saw_device_header = true;
+                row_in_report = 0;
+                continue;
+            }
+            if let Some(seconds) = timestamp_of(line.bytes) {
+                interval.observe(seconds);
+                continue;
+            }
+            if !in_devices {
+                continue;
+            }
+            if n != columns.len() + 1 {
+                let message = if line.cut_off {
+                    "last row is cut off (truncated file); ignored".to_string()
+                } else {
+                    format!(
+                        "device row has {} values, the header has {}",
+                        n - 1,
+                        columns.len()
+                    )
+                };
+                sink.warn(line.number, message);
+                continue;
+            }
+            let mut values = [0.0f64; MAX_FIELDS];
+            if !parse_fields(&f[1..n], &mut values) {
+                sink.warn(
+                    line.number,
+                    "device row holds a value that is not a number; ignored",
+                );
+                continue;
+            }
+            let device = st.device_index(f[0], row_in_report);
+            row_in_report += 1;
+            for (column, value) in columns.iter().zip(values) {
+                if let Some((metric, factor)) = column {
+                    st.sample(
+                        Target::Device {
+                            device,
+                            metric: *metric,
+                        },
+                        value * factor,
+                        line.number,
+                    );
+                }
+            }
+        }
+
+        if !saw_device_header {
+            return Err(ParseError::whole_file(
+                "no iostat device header (Device … %util) found",
+            ));
+        }
+        if st.reports == 1 {
+            st.keep_held();
+            sink.warn(
+                lines.line_number(),
+                "only one report, which covers the time since boot rather than the load; capture with an interval and a count (iostat -x 10 6)",
+            );
+        }
+        let secs = interval.interval_s();
+        for device in &st.devices {
+            let name = String::from_utf8_lossy(&device.name).replace('.', "_");
+            for ((suffix, unit), series) in METRICS.iter().zip(&device.metrics) {
+                sink.series(
+                    format!("disk.{name}.{suffix}"),
+                    series,
+                    *unit,
+                    secs,
+                    Strength::Primary,
+                );
+            }
+        }
+        for (key, series) in CPU_KEYS.iter().zip(&st.cpu) {
+            sink.series(*key, series, Unit::Percent, secs, Strength::Fallback);
+        }
+        Ok(())
+    }
+}
+
+fn cpu_column(name: &[u8]) -> Option<usize> {
+    match name {
+        b"%idle" => Some(0),
+        b"%user" => Some(1),
+        b"%system" => Some(2),
+        b"%iowait" => Some(3),
+        b"%steal" => Some(4),
+        _ => None,
+    }
+}
+
+/// `iostat -t` stamps each report: `12/02/2026 12:35:01 PM`, `12/02/26 12:35:01` or
+/// ISO `2026-12-02T12:35:01+0000`.
+fn timestamp_of(line: &[u8]) -> Option<u32> {
+    let mut t = fields(line);
+    let first = t.next()?;
+    if let Some(pos) = first.iter().position(|b| *b == b'T')
+        && first.len() >= pos + 9
+        && first[..pos].contains(&b'-')
+    {
+        return seconds_of_day(&first[pos + 1..pos + 9], None);
+    }
+    if !first.contains(&b'/') {
+        return None;
+    }
+    let time = t.next()?;
+    let meridiem = t.next();
+    if t.next().is_some() {
+        return None;
+    }
+    seconds_of_day(time, meridiem)
+}

@@ -1,0 +1,254 @@
+//! `mpstat -P ALL <interval>` (sysstat 10–12). Columns are found by header name, so
+//! the sysstat 11 and 12 layouts and 12- or 24-hour time stamps all parse:
+//!
+//! ```text
+//! Linux 6.1.0-27-amd64 (perf-lab)   12/02/2026   _x86_64_   (2 CPU)
+//!
+//! 12:40:11     CPU    %usr   %nice    %sys %iowait    %irq   %soft  %steal  %guest  %gnice   %idle
+//! 12:40:12     all   99.50    0.00    0.50    0.00    0.00    0.00    0.00    0.00    0.00    0.00
+//! 12:40:12       0   99.00    0.00    1.00    0.00    0.00    0.00    0.00    0.00    0.00    0.00
+//! 12:40:12       1  100.00    0.00    0.00    0.00    0.00    0.00    0.00    0.00    0.00    0.00
+//! …
+//! Average:     CPU    %usr   %nice    %sys %iowait    %irq   %soft  %steal  %guest  %gnice   %idle
+//! Average:     all   99.60    0.00    0.40    0.00    0.00    0.00    0.00    0.00    0.00    0.00
+//! ```
+//!
+//! Facts: `cpu.util_pct` (100 − %idle − %iowait: time waiting for I/O is idle time), `cpu.{usr,sys,iowait,steal,irq,soft}_pct` for
+//! all CPUs and `cpu.<n>.{util,soft}_pct` per CPU, each a series over the intervals.
+//! `Average:` rows are used only when a file has no interval rows.
+
+use super::clock::{IntervalTracker, seconds_of_day};
+use super::sink::Strength;
+use super::{CaptureParser, FactSink, Lines, ParseError, sysstat_header};
+use crate::facts::{SeriesBuilder, Unit};
+use crate::text::fields::split_into;
+use crate::text::number::{parse_fields, parse_u64};
+
+pub struct Mpstat;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Column {
+    Usr,
+    Sys,
+    Iowait,
+    Irq,
+    Soft,
+    Steal,
+    Idle,
+    Other,
+}
+
+impl Column {
+    fn from_header(name: &[u8]) -> Column {
+        match name {
+            b"%usr" | b"%user" => Column::Usr,
+            b"%sys" | b"%system" => Column::Sys,
+            b"%iowait" => Column::Iowait,
+            b"%irq" => Column::Irq,
+            b"%soft" => Column::Soft,
+            b"%steal" => Column::Steal,
+            b"%idle" => Column::Idle,
+            _ => Column::Other,
+        }
+    }
+}
+
+/// The all-CPU series, in the order of `ALL_KEYS`.
+const ALL_KEYS: [(Column, &str); 6] = [
+    (Column::Usr, "cpu.usr_pct"),
+    (Column::Sys, "cpu.sys_pct"),
+    (Column::Iowait, "cpu.iowait_pct"),
+    (Column::Steal, "cpu.steal_pct"),
+    (Column::Irq, "cpu.irq_pct"),
+    (Column::Soft, "cpu.soft_pct"),
+];
+
+/// Where each column of interest sits in the current header.
+struct Layout {
+    value_count: usize,
+    idle: usize,
+    iowait: Option<usize>,
+    soft: Option<usize>,
+    all: [Option<usize>; ALL_KEYS.len()],
+}
+
+impl Layout {
+    fn from_header(names: &[&[u8]]) -> Option<Layout> {
+        let columns: Vec<Column> = names.iter().map(|c| Column::from_header(c)).collect();
+        let at = |want: Column| columns.iter().position(|c| *c == want);
+        Some(Layout {
+            value_count: columns.len(),
+            idle: at(Column::Idle)?,
+            iowait: at(Column::Iowait),
+            soft: at(Column::Soft),
+            all: ALL_KEYS.map(|(column, _)| at(column)),
+        })
+    }
+}
+
+#[derive(Default)]
+struct CpuSeries {
+    util: SeriesBuilder,
+    soft: SeriesBuilder,
+}
+
+const MAX_FIELDS: usize = 24;
+
+impl CaptureParser for Mpstat {
+    fn tool(&self) -> &'static str {
+        "mpstat"
+    }
+
+    fn sniff(&self, head: &str) -> Option<u8> {
+        head.lines().take(200).any(is_cpu_header).then_some(90)
+    }
+
+    fn parse(&self, lines: &mut Lines, sink: &mut FactSink) -> Result<(), ParseError> {
+        let mut layout: Option<Layout> = None;
+        let mut all_util = SeriesBuilder::default();
+        let mut all: Vec<SeriesBuilder> = vec![SeriesBuilder::default(); ALL_KEYS.len()];
+        let mut per_cpu: Vec<CpuSeries> = Vec::new();
+        let mut interval = IntervalTracker::default();
+        let mut interval_rows = 0u64;
+        let mut saw_header = false;
+
+        while let Some(line) = lines.next_line()? {
+            let mut f = [&b""[..]; MAX_FIELDS];
+            let n = split_into(line.bytes, &mut f);
+            if n == 0 {
+                continue;
+            }
+            if f[0] == b"Linux" && sysstat_header::read(line.bytes, line.number, sink) {
+                continue;
+            }
+            let n = n.min(MAX_FIELDS);
+            if let Some(cpu_at) = f[..n].iter().position(|t| *t == b"CPU") {
+                // A header row. Only the utilisation section (it has %idle) is read;
+                // other sections (-I interrupts) reset until the next utilisation header.
+                layout = Layout::from_header(&f[cpu_at + 1..n]);
+                saw_header |= layout.is_some();
+                continue;
+            }
+            let Some(layout) = &layout else { continue };
+            let value_count = layout.value_count;
+            if n < value_count + 2 {
+                if line.cut_off {
+                    sink.warn(line.number, "last row is cut off (truncated file); ignored");
+                } else {
+                    sink.warn(
+                        line.number,
+                        format!("row has {n} fields, expected {}", value_count + 2),
+                    );
+                }
+                continue;
+            }
+            let label_at = n - value_count - 1;
+            let is_average = f[0].ends_with(b":") && seconds_of_day(f[0], None).is_none();
+            if is_average && interval_rows > 0 {
+                continue;
+            }
+            if !is_average {
+                let meridiem = (label_at == 2).then(|| f[1]);
+                match seconds_of_day(f[0], meridiem) {
+                    Some(s) if f[label_at] == b"all" => interval.observe(s),
+                    Some(_) => {}
+                    None => {
+                        sink.warn(line.number, "row does not start with a time stamp; ignored");
+                        continue;
+                    }
+                }
+            }
+            let mut values = [0.0f64; MAX_FIELDS];
+            if !parse_fields(&f[label_at + 1..n], &mut values) {
+                let message = if line.cut_off {
+                    "last row is cut off (truncated file); ignored"
+                } else {
+                    "row holds a value that is not a number; ignored"
+                };
+                sink.warn(line.number, message);
+                continue;
+            }
+            let iowait = layout.iowait.map_or(0.0, |i| values[i]);
+            let util = (100.0 - values[layout.idle] - iowait).clamp(0.0, 100.0);
+            let label = f[label_at];
+            if label == b"all" {
+                if !is_average {
+                    interval_rows += 1;
+                }
+                all_util.push(util, line.number);
+                for (at, series) in layout.all.iter().zip(all.iter_mut()) {
+                    if let Some(i) = at {
+                        series.push(values[*i], line.number);
+                    }
+                }
+            } else if let Some(cpu) = parse_u64(label).filter(|c| *c < 65_536) {
+                let cpu = cpu as usize;
+                if per_cpu.len() <= cpu {
+                    per_cpu.resize_with(cpu + 1, CpuSeries::default);
+                }
+                per_cpu[cpu].util.push(util, line.number);
+                if let Some(i) = layout.soft {
+                    per_cpu[cpu].soft.push(values[i], line.number);
+                }
+            }
+        }
+
+        if !saw_header {
+            return Err(ParseError::whole_file(
+                "no mpstat CPU header (… CPU %usr … %idle) found",
+            ));
+        }
+        if all_util.is_empty() && per_cpu.iter().all(|c| c.util.is_empty()) {
+            return Err(ParseError::whole_file(
+                "mpstat header found but no CPU rows follow it",
+            ));
+        }
+        let secs = interval.interval_s();
+        sink.series(
+            "cpu.util_pct",
+            &all_util,
+            Unit::Percent,
+            secs,
+            Strength::Primary,
+        );
+        for ((_, key), series) in ALL_KEYS.iter().zip(&all) {
+            sink.series(*key, series, Unit::Percent, secs, Strength::Primary);
+        }
+        for (cpu, series) in per_cpu.iter().enumerate() {
+            sink.series(
+                format!("cpu.{cpu}.util_pct"),
+                &series.util,
+                Unit::Percent,
+                secs,
+                Strength::Primary,
+            );
+            sink.series(
+                format!("cpu.{cpu}.soft_pct"),
+                &series.soft,
+                Unit::Percent,
+                secs,
+                Strength::Primary,
+            );
+        }
+        Ok(())
+    }
+}
+
+/// `… CPU %usr … %irq … %steal … %idle`: mpstat's column order. `sar -u ALL` shares the
+/// names but puts %steal before %irq, so it is not claimed.
+fn is_cpu_header(line: &str) -> bool {
+    let tokens: Vec<&str> = line.split_whitespace().collect();
+    let at = |name: &str| tokens.iter().position(|t| *t == name);
+    match (
+        at("CPU"),
+        at("%usr").or(at("%user")),
+        at("%irq"),
+        at("%steal"),
+        at("%idle"),
+    ) {
+        (Some(cpu), Some(usr), Some(irq), Some(steal), Some(idle)) => {
+            cpu < usr && irq < steal && steal < idle
+        }
+        _ => false,
+    }
+}

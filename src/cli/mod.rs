@@ -1,0 +1,68 @@
+//! The command line: clap definitions and dispatch. One file per subcommand; this one
+//! holds what they share (output, terminal width, exit codes).
+
+mod cases;
+mod diagnose;
+mod facts;
+mod graph;
+mod rules;
+mod target;
+
+use clap::{Parser, Subcommand};
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "perfsage",
+    version,
+    about = "Diagnose captured performance data: which resource limits throughput, and what to try next",
+    after_help = "Examples:\n  perfsage diagnose cases/greatdb-vm-cluster\n  perfsage facts ./captures/db1\n  perfsage graph --format mermaid\n  perfsage cases verify"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    Diagnose(diagnose::Args),
+    Facts(facts::Args),
+    Graph(graph::Args),
+    #[command(subcommand)]
+    Rules(rules::Command),
+    #[command(subcommand)]
+    Cases(cases::Command),
+}
+
+/// Runs the command line; the exit code is 0, or 1 for `--fail-on` / failed case
+/// verification. Errors (exit 2) are returned.
+pub fn run() -> anyhow::Result<ExitCode> {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Diagnose(args) => diagnose::run(args),
+        Command::Facts(args) => facts::run(args),
+        Command::Graph(args) => graph::run(args),
+        Command::Rules(command) => rules::run(command),
+        Command::Cases(command) => cases::run(command),
+    }
+}
+
+/// Writes a report to stdout. A closed pipe (`| head`) is not an error.
+fn emit(bytes: &[u8]) -> anyhow::Result<()> {
+    let mut stdout = std::io::stdout().lock();
+    match stdout.write_all(bytes).and_then(|()| stdout.flush()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => Ok(other?),
+    }
+}
+
+/// Width to wrap tables to: the terminal's, or a fixed 120 columns when piped so that
+/// output is the same on every machine.
+fn table_width() -> u16 {
+    if std::io::stdout().is_terminal() {
+        comfy_table::Table::new().width().unwrap_or(120).max(60)
+    } else {
+        120
+    }
+}

@@ -1,0 +1,162 @@
+//! A diagnosis: per host, the verdict (which resource limits throughput), the steps of
+//! the methodology walked in order with their findings, the steps not taken and why,
+//! rules that could not run and what to capture so they can.
+
+mod capture_next;
+mod verdict;
+
+pub use capture_next::CaptureHint;
+pub use verdict::Verdict;
+
+use crate::bundle::Bundle;
+use crate::bundle::read::{HostFacts, read_host};
+use crate::capture::CaptureReport;
+use crate::facts::Facts;
+use crate::facts::set::Conflict;
+use crate::graph::{SkippedStep, Walk};
+use crate::knowledge::KnowledgeBase;
+use crate::rules::{Finding, Outcome, RuleError};
+use serde::Serialize;
+use std::collections::HashSet;
+use std::rc::Rc;
+
+/// Bumped whenever a field of the JSON report changes meaning or disappears.
+pub const SCHEMA_VERSION: u32 = 1;
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Diagnosis {
+    pub schema_version: u32,
+    pub perfsage_version: String,
+    pub bundle: String,
+    pub hosts: Vec<HostDiagnosis>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct HostDiagnosis {
+    pub host: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub role: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub platform: Option<String>,
+    pub bottleneck: Verdict,
+    pub steps: Vec<StepTaken>,
+    pub skipped_steps: Vec<SkippedStep>,
+    pub findings: Vec<Finding>,
+    /// Findings of rules whose step the walk did not reach.
+    pub off_path_findings: Vec<Finding>,
+    pub not_evaluated: Vec<NotEvaluated>,
+    pub rule_errors: Vec<RuleError>,
+    pub capture_next: Vec<CaptureHint>,
+    pub captures: Vec<CaptureReport>,
+    pub fact_conflicts: Vec<Conflict>,
+    #[serde(skip)]
+    pub facts: Rc<Facts>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct StepTaken {
+    pub step: String,
+    pub title: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub when: Option<String>,
+    /// Rule ids that fired at this step, in report order.
+    pub findings: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct NotEvaluated {
+    pub rule: String,
+    pub step: String,
+    pub missing: Vec<String>,
+}
+
+pub fn diagnose(bundle: &Bundle, kb: &KnowledgeBase) -> Diagnosis {
+    Diagnosis {
+        schema_version: SCHEMA_VERSION,
+        perfsage_version: env!("CARGO_PKG_VERSION").to_string(),
+        bundle: bundle.source.clone(),
+        hosts: bundle
+            .hosts
+            .iter()
+            .map(|h| diagnose_host(read_host(h), kb))
+            .collect(),
+    }
+}
+
+pub fn diagnose_host(host: HostFacts, kb: &KnowledgeBase) -> HostDiagnosis {
+    let facts = host.facts;
+    let mut findings: Vec<Finding> = Vec::new();
+    let mut not_evaluated = Vec::new();
+    let mut rule_errors = Vec::new();
+    for rule in &kb.rules.rules {
+        match kb.engine.evaluate(rule, &facts) {
+            Outcome::Fired {
+                findings: mut fired,
+            } => findings.append(&mut fired),
+            Outcome::Quiet => {}
+            Outcome::NotEvaluated { missing } => not_evaluated.push(NotEvaluated {
+                rule: rule.meta.id.clone(),
+                step: rule.meta.step.clone(),
+                missing,
+            }),
+            Outcome::Failed { error } => rule_errors.push(error),
+        }
+    }
+    let fired: HashSet<String> = findings.iter().map(|f| f.rule.clone()).collect();
+    let walk = kb.methodology.walk(&kb.engine, &facts, &fired);
+    let (on_path, off_path_findings) = order_findings(findings, &walk);
+    let steps = walk
+        .visited
+        .iter()
+        .map(|v| StepTaken {
+            step: v.step.clone(),
+            title: v.title.clone(),
+            from: v.from.clone(),
+            when: v.when.clone(),
+            findings: on_path
+                .iter()
+                .filter(|f| f.step == v.step)
+                .map(|f| f.rule.clone())
+                .collect(),
+        })
+        .collect();
+    let bottleneck = verdict::decide(&on_path, &facts);
+    let capture_next = capture_next::hints(kb, &walk, &not_evaluated);
+    HostDiagnosis {
+        host: host.name,
+        role: facts.text("host.role").map(str::to_string),
+        platform: facts
+            .flag("host.virtualized")
+            .map(|vm| if vm { "vm" } else { "physical" }.to_string()),
+        bottleneck,
+        steps,
+        skipped_steps: walk.skipped,
+        findings: on_path,
+        off_path_findings,
+        not_evaluated,
+        rule_errors,
+        capture_next,
+        captures: host.captures,
+        fact_conflicts: facts.conflicts().to_vec(),
+        facts,
+    }
+}
+
+/// Findings in the order of the steps walked; within a step, the most severe first,
+/// then the largest gain reported in the source case.
+fn order_findings(findings: Vec<Finding>, walk: &Walk) -> (Vec<Finding>, Vec<Finding>) {
+    let position = |f: &Finding| walk.visited.iter().position(|v| v.step == f.step);
+    let (mut on_path, off_path): (Vec<Finding>, Vec<Finding>) =
+        findings.into_iter().partition(|f| position(f).is_some());
+    let gain = |f: &Finding| f.source.as_ref().and_then(|s| s.gain_pct).unwrap_or(0.0);
+    on_path.sort_by(|a, b| {
+        position(a)
+            .cmp(&position(b))
+            .then(b.severity.cmp(&a.severity))
+            .then(gain(b).total_cmp(&gain(a)))
+            .then(a.rule.cmp(&b.rule))
+    });
+    (on_path, off_path)
+}

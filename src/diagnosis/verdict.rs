@@ -1,0 +1,73 @@
+//! The one-line verdict per host: which resource limits throughput, and how sure we
+//! are. It comes from the most severe finding on the walked path that names a
+//! resource; without one, measured utilisation says "none", and without measurements
+//! the answer is "unknown".
+
+use crate::facts::Facts;
+use crate::facts::value::format_number;
+use crate::rules::{Finding, Resource};
+use serde::Serialize;
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Verdict {
+    pub resource: Resource,
+    pub confidence: f64,
+    pub summary: String,
+    /// The rule whose finding decided the verdict.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
+}
+
+pub fn decide(findings: &[Finding], facts: &Facts) -> Verdict {
+    let decisive = findings
+        .iter()
+        .filter(|f| f.resource.is_some())
+        .max_by(|a, b| {
+            a.severity
+                .cmp(&b.severity)
+                .then(a.confidence.total_cmp(&b.confidence))
+        });
+    if let Some(f) = decisive {
+        return Verdict {
+            resource: f.resource.unwrap_or(Resource::Unknown),
+            confidence: f.confidence,
+            summary: f.summary.clone(),
+            rule: Some(f.rule.clone()),
+        };
+    }
+    match (
+        facts.series("cpu.util_pct"),
+        facts.series("disk.busiest.util_pct"),
+    ) {
+        (Some(cpu), Some(disk)) => Verdict {
+            resource: Resource::None,
+            confidence: 0.6,
+            summary: format!(
+                "No resource is saturated: CPU busy averages {} % (p95 {} %), the busiest disk {} % (p95 {} %).",
+                format_number(cpu.avg),
+                format_number(cpu.p95),
+                format_number(disk.avg),
+                format_number(disk.p95)
+            ),
+            rule: None,
+        },
+        (cpu, disk) => {
+            let mut lacking = Vec::new();
+            if cpu.is_none() {
+                lacking.push("CPU utilisation (mpstat)");
+            }
+            if disk.is_none() {
+                lacking.push("disk utilisation (iostat)");
+            }
+            Verdict {
+                resource: Resource::Unknown,
+                confidence: 0.0,
+                summary: format!(
+                    "Cannot tell which resource limits throughput: no {} was captured.",
+                    lacking.join(" and no ")
+                ),
+                rule: None,
+            }
+        }
+    }
+}

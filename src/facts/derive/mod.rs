@@ -1,0 +1,40 @@
+//! Derived facts, computed in Rust from parsed ones so rules stay short: the busiest
+//! CPU and disk, whether the host is virtualised, the scaling knee of a benchmark
+//! series and the gap to the customer's target. A derivation only fills keys that no
+//! capture supplied, and cites the facts it came from.
+
+mod busiest;
+mod platform;
+mod scaling;
+mod target;
+
+use super::{Fact, Facts, Provenance, Unit, Value};
+
+pub fn run(facts: &mut Facts) {
+    platform::derive(facts);
+    busiest::derive(facts);
+    scaling::derive(facts);
+    target::derive(facts);
+}
+
+fn fact(key: &str, value: Value, unit: Unit, provenance: Provenance) -> Fact {
+    Fact {
+        key: key.to_string(),
+        value,
+        unit,
+        provenance,
+    }
+}
+
+/// One provenance covering two facts when they come from the same file, else the first.
+fn span(a: &Provenance, b: &Provenance) -> Provenance {
+    if a.file != b.file {
+        return a.clone();
+    }
+    Provenance {
+        file: a.file.clone(),
+        line: a.line.min(b.line),
+        line_end: a.line_end.max(b.line_end),
+        tool: a.tool.clone(),
+    }
+}

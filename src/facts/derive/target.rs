@@ -1,0 +1,34 @@
+//! `target.gap_pct`: how far the best measured result is below the target declared in
+//! bundle.yaml (negative when the target is met), for the first target metric the
+//! benchmark measured.
+
+use super::{Facts, Unit, Value, fact, span};
+
+pub fn derive(facts: &mut Facts) {
+    let targets: Vec<_> = facts
+        .with_prefix("target.")
+        .filter(|f| f.key != "target.gap_pct")
+        .cloned()
+        .collect();
+    for target in targets {
+        let metric = &target.key["target.".len()..];
+        let (Some(goal), Some(measured)) = (
+            target.value.as_number(),
+            facts.get(&format!("bench.{metric}")),
+        ) else {
+            continue;
+        };
+        let Some(actual) = measured.value.as_number() else {
+            continue;
+        };
+        let gap = (goal - actual) / goal * 100.0;
+        let provenance = span(&measured.provenance, &target.provenance);
+        facts.derive(fact(
+            "target.gap_pct",
+            Value::Number((gap * 100.0).round() / 100.0),
+            Unit::Percent,
+            provenance,
+        ));
+        return;
+    }
+}

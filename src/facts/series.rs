@@ -1,0 +1,263 @@
+//! Per-interval samples (CPU busy per second, disk util per interval …) summarised with
+//! bounded memory. Up to `EXACT_LIMIT` samples are kept for exact percentiles; beyond
+//! that a log-bucket histogram (1 % relative error) takes over, and the plotted points
+//! are averaged down so a day-long capture costs the same memory as a minute.
+
+use serde::{Deserialize, Serialize};
+
+const EXACT_LIMIT: usize = 2048;
+const MAX_POINTS: usize = 512;
+
+/// Summary of a series, as stored in a fact.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Series {
+    pub count: u64,
+    pub avg: f64,
+    pub min: f64,
+    pub max: f64,
+    pub p95: f64,
+    /// Seconds between samples, when the capture shows it.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub interval_s: Option<f64>,
+    /// Samples averaged into each plotted point.
+    pub stride: u64,
+    /// At most 512 points for charts, in time order.
+    pub points: Vec<f64>,
+}
+
+/// Accumulates samples as a parser streams a capture.
+#[derive(Debug, Clone)]
+pub struct SeriesBuilder {
+    count: u64,
+    sum: f64,
+    min: f64,
+    max: f64,
+    exact: Vec<f64>,
+    histogram: Option<LogHistogram>,
+    points: Downsampler,
+    first_line: u64,
+    last_line: u64,
+}
+
+impl Default for SeriesBuilder {
+    fn default() -> Self {
+        SeriesBuilder {
+            count: 0,
+            sum: 0.0,
+            min: f64::INFINITY,
+            max: f64::NEG_INFINITY,
+            exact: Vec::new(),
+            histogram: None,
+            points: Downsampler::default(),
+            first_line: 0,
+            last_line: 0,
+        }
+    }
+}
+
+impl SeriesBuilder {
+    pub fn push(&mut self, value: f64, line: u64) {
+        if self.count == 0 {
+            self.first_line = line;
+        }
+        self.last_line = line;
+        self.count += 1;
+        self.sum += value;
+        self.min = self.min.min(value);
+        self.max = self.max.max(value);
+        match &mut self.histogram {
+            Some(h) => h.add(value),
+            None if self.exact.len() < EXACT_LIMIT => self.exact.push(value),
+            None => {
+                let mut h = LogHistogram::default();
+                for v in self.exact.drain(..) {
+                    h.add(v);
+                }
+                h.add(value);
+                self.exact = Vec::new();
+                self.histogram = Some(h);
+            }
+        }
+        self.points.push(value);
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
+    /// First and last line a sample came from.
+    pub fn lines(&self) -> (u64, u64) {
+        (self.first_line, self.last_line)
+    }
+
+    pub fn finish(&self, interval_s: Option<f64>) -> Series {
+        let p95 = match &self.histogram {
+            Some(h) => h.quantile(0.95, self.count).clamp(self.min, self.max),
+            None => exact_quantile(&self.exact, 0.95),
+        };
+        let (stride, points) = self.points.points();
+        Series {
+            count: self.count,
+            avg: if self.count > 0 {
+                self.sum / self.count as f64
+            } else {
+                0.0
+            },
+            min: if self.count > 0 { self.min } else { 0.0 },
+            max: if self.count > 0 { self.max } else { 0.0 },
+            p95,
+            interval_s,
+            stride,
+            points,
+        }
+    }
+
+    /// Builds a series from values already in memory (tests, derived facts).
+    pub fn from_values(values: &[f64]) -> SeriesBuilder {
+        let mut b = SeriesBuilder::default();
+        for (i, v) in values.iter().enumerate() {
+            b.push(*v, i as u64 + 1);
+        }
+        b
+    }
+}
+
+/// Nearest-rank quantile.
+fn exact_quantile(values: &[f64], q: f64) -> f64 {
+    if values.is_empty() {
+        return 0.0;
+    }
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let rank = (q * sorted.len() as f64).ceil() as usize;
+    sorted[rank.clamp(1, sorted.len()) - 1]
+}
+
+const HIST_FLOOR: f64 = 1e-3;
+const HIST_GROWTH: f64 = 1.01;
+
+/// Buckets growing by 1 % from 0.001 upward; bucket 0 holds everything below.
+#[derive(Debug, Clone, Default)]
+struct LogHistogram {
+    buckets: Vec<u64>,
+}
+
+impl LogHistogram {
+    fn index(value: f64) -> usize {
+        if value < HIST_FLOOR {
+            0
+        } else {
+            1 + ((value / HIST_FLOOR).ln() / HIST_GROWTH.ln()) as usize
+        }
+    }
+
+    fn add(&mut self, value: f64) {
+        let i = Self::index(value);
+        if i >= self.buckets.len() {
+            self.buckets.resize(i + 1, 0);
+        }
+        self.buckets[i] += 1;
+    }
+
+    fn quantile(&self, q: f64, count: u64) -> f64 {
+        let rank = ((q * count as f64).ceil() as u64).max(1);
+        let mut seen = 0;
+        for (i, n) in self.buckets.iter().enumerate() {
+            seen += n;
+            if seen >= rank {
+                return if i == 0 {
+                    0.0
+                } else {
+                    HIST_FLOOR * HIST_GROWTH.powf(i as f64 - 0.5)
+                };
+            }
+        }
+        0.0
+    }
+}
+
+/// Keeps at most `2 * MAX_POINTS` averaged points, halving resolution when full.
+#[derive(Debug, Clone)]
+struct Downsampler {
+    points: Vec<f64>,
+    stride: u64,
+    pending_sum: f64,
+    pending: u64,
+}
+
+impl Default for Downsampler {
+    fn default() -> Self {
+        Downsampler {
+            points: Vec::new(),
+            stride: 1,
+            pending_sum: 0.0,
+            pending: 0,
+        }
+    }
+}
+
+impl Downsampler {
+    fn push(&mut self, value: f64) {
+        self.pending_sum += value;
+        self.pending += 1;
+        if self.pending < self.stride {
+            return;
+        }
+        self.points.push(self.pending_sum / self.pending as f64);
+        self.pending_sum = 0.0;
+        self.pending = 0;
+        if self.points.len() == 2 * MAX_POINTS {
+            self.points = self
+                .points
+                .chunks(2)
+                .map(|pair| pair.iter().sum::<f64>() / pair.len() as f64)
+                .collect();
+            self.stride *= 2;
+        }
+    }
+
+    fn points(&self) -> (u64, Vec<f64>) {
+        let mut points = self.points.clone();
+        if self.pending > 0 {
+            points.push(self.pending_sum / self.pending as f64);
+        }
+        (self.stride, points)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn summarises_small_series_exactly() {
+        let s = SeriesBuilder::from_values(&[10.0, 20.0, 30.0, 40.0]).finish(Some(1.0));
+        assert_eq!(s.count, 4);
+        assert_eq!(s.avg, 25.0);
+        assert_eq!(s.p95, 40.0);
+        assert_eq!((s.min, s.max), (10.0, 40.0));
+        assert_eq!(s.points, vec![10.0, 20.0, 30.0, 40.0]);
+    }
+
+    #[test]
+    fn p95_is_nearest_rank() {
+        let values: Vec<f64> = (1..=100).map(f64::from).collect();
+        assert_eq!(SeriesBuilder::from_values(&values).finish(None).p95, 95.0);
+    }
+
+    #[test]
+    fn long_series_keep_bounded_memory_and_close_p95() {
+        let mut b = SeriesBuilder::default();
+        let n = 1_000_000u64;
+        for i in 0..n {
+            b.push((i % 1000) as f64 / 10.0, i + 1);
+        }
+        assert!(b.exact.is_empty());
+        let s = b.finish(Some(1.0));
+        assert_eq!(s.count, n);
+        assert!((s.p95 - 94.9).abs() < 1.0, "p95 {}", s.p95);
+        assert!(s.points.len() <= 2 * MAX_POINTS);
+        assert!((s.avg - 49.95).abs() < 1e-6);
+        assert_eq!(b.lines(), (1, n));
+    }
+}

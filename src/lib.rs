@@ -1,0 +1,16 @@
+//! perfsage: a performance-methodology expert system. Captured tool output goes in,
+//! a diagnosis comes out: which resource limits throughput, what to try next, and the
+//! evidence for it. This file is only the index of the pipeline's stages.
+
+pub mod bundle;
+pub mod capture;
+pub mod cases;
+pub mod cli;
+pub mod diagnosis;
+pub mod error;
+pub mod facts;
+pub mod graph;
+pub mod knowledge;
+pub mod report;
+pub mod rules;
+pub mod text;

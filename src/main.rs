@@ -1,0 +1,13 @@
+//! Thin entry point: run the CLI, print any error on one line, map it to exit code 2.
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    match perfsage::cli::run() {
+        Ok(code) => code,
+        Err(error) => {
+            eprintln!("perfsage: error: {error:#}");
+            ExitCode::from(2)
+        }
+    }
+}

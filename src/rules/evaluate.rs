@@ -1,0 +1,244 @@
+//! Runs one rule (or one methodology guard) against a host's facts. The outcome is
+//! always a value: fired with findings, quiet, not evaluated (facts missing), or an
+//! error naming the rule file and line. Nothing a script does can stop the diagnosis.
+
+use super::engine::{MAX_OPERATIONS, RuleEngine};
+use super::finding::{Evidence, Finding, Recommendation, Severity};
+use super::loader::{Rule, message_without_position};
+use crate::facts::Facts;
+use rhai::{AST, CallFnOptions, Dynamic, EvalAltResult, Map, Position, Scope};
+use serde::{Deserialize, Serialize};
+use std::collections::HashSet;
+use std::rc::Rc;
+
+#[derive(Debug, Clone, Serialize)]
+pub struct RuleResult {
+    pub rule: String,
+    pub outcome: Outcome,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "outcome", rename_all = "kebab-case")]
+pub enum Outcome {
+    Fired { findings: Vec<Finding> },
+    Quiet,
+    NotEvaluated { missing: Vec<String> },
+    Failed { error: RuleError },
+}
+
+/// A rule (or guard) that failed at run time, located in its file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RuleError {
+    pub rule: String,
+    pub file: String,
+    pub line: Option<usize>,
+    pub message: String,
+}
+
+impl std::fmt::Display for RuleError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.line {
+            Some(line) => write!(f, "{}:{line}: {}", self.file, self.message),
+            None => write!(f, "{}: {}", self.file, self.message),
+        }
+    }
+}
+
+/// What a rule's `evaluate()` may put in a finding map.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FindingSpec {
+    severity: String,
+    #[serde(default)]
+    confidence: Option<f64>,
+    summary: String,
+    /// Fact keys; by default every fact the rule read.
+    #[serde(default)]
+    evidence: Option<Vec<String>>,
+    /// Replaces the recommendation from META, e.g. to put measured values in commands.
+    #[serde(default)]
+    recommendation: Option<Recommendation>,
+}
+
+const DEFAULT_CONFIDENCE: f64 = 0.8;
+
+/// How a guard expression turned out.
+#[derive(Debug, Clone, PartialEq)]
+pub enum GuardOutcome {
+    Passed,
+    Blocked,
+    /// The guard needs facts that are absent; it counts as blocked.
+    Missing(Vec<String>),
+    Failed(String, Position),
+}
+
+impl RuleEngine {
+    pub fn evaluate(&self, rule: &Rule, facts: &Rc<Facts>) -> Outcome {
+        let missing: Vec<String> = rule
+            .meta
+            .needs
+            .iter()
+            .filter(|k| !facts.contains(k))
+            .cloned()
+            .collect();
+        if !missing.is_empty() {
+            return Outcome::NotEvaluated { missing };
+        }
+        self.state.borrow_mut().begin(facts.clone(), None);
+        let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
+        let result = self.engine.call_fn_with_options::<Dynamic>(
+            options,
+            &mut Scope::new(),
+            &rule.ast,
+            "evaluate",
+            (),
+        );
+        let (read, missing) = self.state.borrow_mut().end();
+        let fail = |line: Option<usize>, message: String| Outcome::Failed {
+            error: RuleError {
+                rule: rule.meta.id.clone(),
+                file: rule.file.clone(),
+                line,
+                message,
+            },
+        };
+        let value = match result {
+            Ok(value) => value,
+            Err(_) if !missing.is_empty() => return Outcome::NotEvaluated { missing },
+            Err(e) => {
+                let (message, position) = describe(&e);
+                return fail(position.line(), message);
+            }
+        };
+        let maps: Vec<Dynamic> = if value.is_unit() {
+            return Outcome::Quiet;
+        } else if value.is_map() {
+            vec![value]
+        } else if value.is_array() {
+            value.into_array().unwrap_or_default()
+        } else {
+            return fail(
+                None,
+                format!(
+                    "evaluate() returned {}; expected nothing, a finding map or an array of them",
+                    value.type_name()
+                ),
+            );
+        };
+        if maps.is_empty() {
+            return Outcome::Quiet;
+        }
+        let mut findings = Vec::new();
+        for map in maps {
+            match build_finding(rule, map, &read, facts) {
+                Ok(f) => findings.push(f),
+                Err(message) => return fail(None, message),
+            }
+        }
+        Outcome::Fired { findings }
+    }
+
+    /// Evaluates a compiled guard expression with the ids of the rules that fired.
+    pub fn guard(&self, ast: &AST, facts: &Rc<Facts>, fired: &HashSet<String>) -> GuardOutcome {
+        self.state
+            .borrow_mut()
+            .begin(facts.clone(), Some(fired.clone()));
+        let result = self.engine.eval_ast::<bool>(ast);
+        let (_, missing) = self.state.borrow_mut().end();
+        match result {
+            Ok(true) => GuardOutcome::Passed,
+            Ok(false) => GuardOutcome::Blocked,
+            Err(_) if !missing.is_empty() => GuardOutcome::Missing(missing),
+            Err(e) => {
+                let (message, position) = describe(&e);
+                GuardOutcome::Failed(message, position)
+            }
+        }
+    }
+}
+
+fn build_finding(
+    rule: &Rule,
+    map: Dynamic,
+    read: &[String],
+    facts: &Facts,
+) -> Result<Finding, String> {
+    let Some(map) = map.try_cast::<Map>() else {
+        return Err(
+            "evaluate() returned an array holding something other than finding maps".into(),
+        );
+    };
+    let spec: FindingSpec = rhai::serde::from_dynamic(&Dynamic::from_map(map)).map_err(|e| {
+        format!(
+            "finding: {}",
+            message_without_position(e.to_string(), e.position())
+        )
+    })?;
+    let severity: Severity = spec.severity.parse().map_err(|e| format!("finding: {e}"))?;
+    let confidence = spec.confidence.unwrap_or(DEFAULT_CONFIDENCE);
+    if !(0.0..=1.0).contains(&confidence) {
+        return Err(format!("finding: confidence {confidence} is outside 0..1"));
+    }
+    let keys = spec.evidence.unwrap_or_else(|| read.to_vec());
+    if keys.is_empty() {
+        return Err(
+            "finding cites no evidence: read facts before firing, or list them in `evidence`"
+                .into(),
+        );
+    }
+    let mut evidence = Vec::with_capacity(keys.len());
+    for key in keys {
+        let Some(fact) = facts.get(&key) else {
+            return Err(format!(
+                "finding cites fact `{key}`, which this host does not have"
+            ));
+        };
+        evidence.push(Evidence {
+            key: fact.key.clone(),
+            value: fact.value.clone(),
+            unit: fact.unit,
+            file: fact.provenance.file.clone(),
+            line: fact.provenance.line,
+            line_end: fact.provenance.line_end,
+            tool: fact.provenance.tool.clone(),
+        });
+    }
+    let meta = &rule.meta;
+    Ok(Finding {
+        rule: meta.id.clone(),
+        title: meta.title.clone(),
+        layer: meta.layer.clone(),
+        step: meta.step.clone(),
+        resource: meta.resource,
+        severity,
+        confidence,
+        summary: spec.summary,
+        evidence,
+        recommendation: spec.recommendation.or_else(|| meta.recommendation.clone()),
+        source: meta.source.clone(),
+    })
+}
+
+/// A readable message and the position inside the script where it went wrong (the
+/// innermost call, not the call site of `evaluate`).
+pub fn describe(error: &EvalAltResult) -> (String, Position) {
+    let mut current = error;
+    let mut position = error.position();
+    while let EvalAltResult::ErrorInFunctionCall(_, _, inner, outer) = current {
+        position = if inner.position().is_none() {
+            *outer
+        } else {
+            inner.position()
+        };
+        current = inner;
+    }
+    let message = match current {
+        EvalAltResult::ErrorTooManyOperations(_) => {
+            format!("stopped: more than {MAX_OPERATIONS} operations (engine limit)")
+        }
+        EvalAltResult::ErrorTerminated(reason, _) => format!("stopped: {reason}"),
+        EvalAltResult::ErrorRuntime(value, _) => value.to_string(),
+        other => message_without_position(other.to_string(), other.position()),
+    };
+    (message, position)
+}

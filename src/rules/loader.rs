@@ -1,0 +1,173 @@
+//! Loads rule files: compiles each once, runs its top level to read `META`, checks the
+//! metadata, and keeps the rationale (`//!` lines). Every problem names the file and
+//! line; all problems of a rule set are reported together.
+
+use super::meta::RuleMeta;
+use rhai::{AST, Dynamic, Engine, Map, Position, Scope};
+use std::collections::HashMap;
+use std::fmt;
+
+/// A rule file's text and the path messages should name.
+#[derive(Debug, Clone)]
+pub struct RuleSource {
+    pub path: String,
+    pub text: String,
+}
+
+pub struct Rule {
+    pub meta: RuleMeta,
+    pub file: String,
+    /// The `//!` lines at the top of the file, without the markers.
+    pub rationale: String,
+    pub ast: AST,
+}
+
+#[derive(Default)]
+pub struct RuleSet {
+    pub rules: Vec<Rule>,
+}
+
+/// A problem with one rule file, at a line when known.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoadError {
+    pub file: String,
+    pub line: Option<usize>,
+    pub column: Option<usize>,
+    pub message: String,
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.line, self.column) {
+            (Some(l), Some(c)) => write!(f, "{}:{l}:{c}: {}", self.file, self.message),
+            (Some(l), None) => write!(f, "{}:{l}: {}", self.file, self.message),
+            _ => write!(f, "{}: {}", self.file, self.message),
+        }
+    }
+}
+
+impl LoadError {
+    pub fn at(file: &str, position: Position, message: impl Into<String>) -> LoadError {
+        LoadError {
+            file: file.to_string(),
+            line: position.line(),
+            column: position.position(),
+            message: message.into(),
+        }
+    }
+}
+
+/// Rhai's message without the ` (line N, position M)` it appends.
+pub fn message_without_position(message: String, position: Position) -> String {
+    let suffix = format!(" ({position})");
+    match message.strip_suffix(&suffix) {
+        Some(stripped) => stripped.to_string(),
+        None => message,
+    }
+}
+
+impl RuleSet {
+    /// Compiles every source; returns all problems if any source has one.
+    pub fn compile(engine: &Engine, sources: &[RuleSource]) -> Result<RuleSet, Vec<LoadError>> {
+        let mut rules = Vec::new();
+        let mut errors = Vec::new();
+        for source in sources {
+            match compile_rule(engine, source) {
+                Ok(rule) => rules.push(rule),
+                Err(mut e) => errors.append(&mut e),
+            }
+        }
+        let mut seen: HashMap<&str, &str> = HashMap::new();
+        for rule in &rules {
+            if let Some(first) = seen.insert(&rule.meta.id, &rule.file) {
+                errors.push(LoadError {
+                    file: rule.file.clone(),
+                    line: None,
+                    column: None,
+                    message: format!("duplicate rule id {:?} (also in {first})", rule.meta.id),
+                });
+            }
+        }
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        rules.sort_by(|a, b| a.meta.id.cmp(&b.meta.id));
+        Ok(RuleSet { rules })
+    }
+
+    pub fn get(&self, id: &str) -> Option<&Rule> {
+        self.rules.iter().find(|r| r.meta.id == id)
+    }
+}
+
+fn compile_rule(engine: &Engine, source: &RuleSource) -> Result<Rule, Vec<LoadError>> {
+    let file = source.path.as_str();
+    let ast = engine.compile(&source.text).map_err(|e| {
+        let position = e.position();
+        vec![LoadError::at(
+            file,
+            position,
+            format!("syntax error: {}", e.err_type()),
+        )]
+    })?;
+    let mut scope = Scope::new();
+    engine.run_ast_with_scope(&mut scope, &ast).map_err(|e| {
+        let position = e.position();
+        vec![LoadError::at(
+            file,
+            position,
+            message_without_position(e.to_string(), position),
+        )]
+    })?;
+    let whole_file = |message: String| {
+        vec![LoadError {
+            file: file.to_string(),
+            line: None,
+            column: None,
+            message,
+        }]
+    };
+    let Some(meta) = scope.get_value::<Map>("META") else {
+        return Err(whole_file(
+            "no `const META = #{ … };` map at the top level".into(),
+        ));
+    };
+    let meta: RuleMeta = rhai::serde::from_dynamic(&Dynamic::from_map(meta)).map_err(|e| {
+        whole_file(format!(
+            "META: {}",
+            message_without_position(e.to_string(), e.position())
+        ))
+    })?;
+    let problems = meta.problems();
+    if !problems.is_empty() {
+        return Err(problems
+            .into_iter()
+            .map(|p| format!("META: {p}"))
+            .flat_map(whole_file)
+            .collect());
+    }
+    if !ast
+        .iter_functions()
+        .any(|f| f.name == "evaluate" && f.params.is_empty())
+    {
+        return Err(whole_file("no `fn evaluate()` defined".into()));
+    }
+    let rationale = source
+        .text
+        .lines()
+        .map_while(|l| l.strip_prefix("//!"))
+        .map(|l| l.strip_prefix(' ').unwrap_or(l))
+        .collect::<Vec<_>>()
+        .join("\n");
+    if rationale.trim().is_empty() {
+        return Err(whole_file(
+            "the file must start with `//!` lines explaining why the rule exists".into(),
+        ));
+    }
+    Ok(Rule {
+        meta,
+        file: file.to_string(),
+        rationale,
+        ast,
+    })
+}

@@ -1,0 +1,15 @@
+//! Rules: Rhai scripts that read facts and return findings. One engine factory with
+//! limits always on, each rule compiled once, helpers registered from Rust, and every
+//! failure of a rule contained to that rule.
+
+pub mod api;
+pub mod engine;
+pub mod evaluate;
+pub mod finding;
+pub mod loader;
+pub mod meta;
+
+pub use evaluate::{Outcome, RuleError, RuleResult};
+pub use finding::{Evidence, Finding, Recommendation, Resource, Severity, Source};
+pub use loader::{Rule, RuleSet};
+pub use meta::RuleMeta;

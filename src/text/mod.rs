@@ -1,0 +1,8 @@
+//! Byte-level text handling shared by every capture parser: streaming lines,
+//! encodings, whitespace fields and fast number parsing. Parsers never allocate per
+//! line; they borrow slices from the reader's buffer.
+
+pub mod encoding;
+pub mod fields;
+pub mod lines;
+pub mod number;

@@ -1,0 +1,160 @@
+//! Fast decimal parsing for tool output. sysstat and sysbench print plain decimals
+//! (`12.34`, `-0.5`, sometimes `12,34` in comma-decimal locales); parsing them with
+//! `str::parse` dominates a day-long capture, so the common shape is parsed by hand
+//! and anything unusual (exponents, `inf`) falls back to the standard parser.
+
+const POW10: [f64; 19] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+    1e17, 1e18,
+];
+
+/// Parses `[-+]digits[(.|,)digits]`, returning `None` for anything else that the
+/// standard parser also rejects. A comma is accepted as the decimal separator.
+pub fn parse_f64(bytes: &[u8]) -> Option<f64> {
+    let (negative, digits) = match bytes.first()? {
+        b'-' => (true, &bytes[1..]),
+        b'+' => (false, &bytes[1..]),
+        _ => (false, bytes),
+    };
+    let mut mantissa: u64 = 0;
+    let mut seen_digit = false;
+    let mut fraction_digits: usize = 0;
+    let mut in_fraction = false;
+    let mut significant = 0usize;
+    for &b in digits {
+        match b {
+            b'0'..=b'9' => {
+                seen_digit = true;
+                if mantissa != 0 || b != b'0' {
+                    significant += 1;
+                }
+                if significant > 15 {
+                    return slow_parse(bytes);
+                }
+                mantissa = mantissa * 10 + u64::from(b - b'0');
+                if in_fraction {
+                    fraction_digits += 1;
+                }
+            }
+            b'.' | b',' if !in_fraction => in_fraction = true,
+            _ => return slow_parse(bytes),
+        }
+    }
+    if !seen_digit || fraction_digits >= POW10.len() {
+        return slow_parse(bytes);
+    }
+    // With at most 15 significant digits both operands are exact in f64, so the one
+    // rounding of the division yields the nearest double, as `str::parse` does.
+    let value = mantissa as f64 / POW10[fraction_digits];
+    Some(if negative { -value } else { value })
+}
+
+/// Parses each field into the matching slot of `out`; false as soon as one is not a
+/// number. `out` must be at least as long as `fields`.
+pub fn parse_fields(fields: &[&[u8]], out: &mut [f64]) -> bool {
+    for (slot, raw) in out.iter_mut().zip(fields) {
+        match parse_f64(raw) {
+            Some(v) => *slot = v,
+            None => return false,
+        }
+    }
+    fields.len() <= out.len()
+}
+
+fn slow_parse(bytes: &[u8]) -> Option<f64> {
+    let text = std::str::from_utf8(bytes).ok()?;
+    let value: f64 = text.replace(',', ".").parse().ok()?;
+    value.is_finite().then_some(value)
+}
+
+/// Parses an unsigned decimal integer such as a CPU number or a thread count.
+pub fn parse_u64(bytes: &[u8]) -> Option<u64> {
+    if bytes.is_empty() || bytes.len() > 19 {
+        return None;
+    }
+    let mut value: u64 = 0;
+    for &b in bytes {
+        if !b.is_ascii_digit() {
+            return None;
+        }
+        value = value * 10 + u64::from(b - b'0');
+    }
+    Some(value)
+}
+
+/// Parses a number that may carry a trailing unit or percent sign, e.g. `99%`,
+/// `60.0058s`, `25%±3%` (the part before `±` is taken).
+pub fn parse_f64_lenient(text: &str) -> Option<f64> {
+    let text = text.trim();
+    let text = text.split('±').next().unwrap_or(text).trim();
+    let end = text
+        .char_indices()
+        .find(|&(i, c)| !(c.is_ascii_digit() || c == '.' || c == ',' || (i == 0 && c == '-')))
+        .map_or(text.len(), |(i, _)| i);
+    let number = &text[..end];
+    let rest = text[end..].trim();
+    if !(rest.is_empty() || matches!(rest, "%" | "s" | "ms" | "/s" | "(/s)")) {
+        return None;
+    }
+    // A thousands separator (`1,133,074`) and a decimal comma (`12,5`) look alike;
+    // more than one comma, or three digits after a single one followed by nothing
+    // else, means thousands.
+    let commas = number.matches(',').count();
+    let normalized = if commas > 1 || (commas == 1 && number.contains('.')) {
+        number.replace(',', "")
+    } else {
+        number.replace(',', ".")
+    };
+    normalized.parse().ok().filter(|v: &f64| v.is_finite())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn case(input: &str, expected: Option<f64>) {
+        assert_eq!(parse_f64(input.as_bytes()), expected, "input {input:?}");
+    }
+
+    #[test]
+    fn parses_tool_decimals() {
+        case("12.34", Some(12.34));
+        case("0.00", Some(0.0));
+        case("-3.5", Some(-3.5));
+        case("100", Some(100.0));
+        case("12,5", Some(12.5));
+        case("1172.19", Some(1172.19));
+        case("1e3", Some(1000.0));
+        case("", None);
+        case("-", None);
+        case("abc", None);
+        case("1.2.3", None);
+        case("nan", None);
+    }
+
+    #[test]
+    fn matches_std_parser_on_many_values() {
+        for i in 0..20_000u32 {
+            let text = format!("{}.{:02}", i / 7, i % 100);
+            assert_eq!(parse_f64(text.as_bytes()), text.parse().ok(), "{text}");
+        }
+    }
+
+    #[test]
+    fn parses_integers() {
+        assert_eq!(parse_u64(b"512"), Some(512));
+        assert_eq!(parse_u64(b"all"), None);
+        assert_eq!(parse_u64(b""), None);
+    }
+
+    #[test]
+    fn lenient_accepts_units_and_spread() {
+        assert_eq!(parse_f64_lenient("99%"), Some(99.0));
+        assert_eq!(parse_f64_lenient("25%±3%"), Some(25.0));
+        assert_eq!(parse_f64_lenient(" 23443.77 "), Some(23443.77));
+        assert_eq!(parse_f64_lenient("1,133,074.43"), Some(1133074.43));
+        assert_eq!(parse_f64_lenient("60.0058s"), Some(60.0058));
+        assert_eq!(parse_f64_lenient("n/a"), None);
+        assert_eq!(parse_f64_lenient("12 apples"), None);
+    }
+}

@@ -43,7 +43,9 @@ impl KnowledgeBase {
         Self::from_sources(sources)
     }
 
-    fn from_sources(sources: Vec<RuleSource>) -> Result<KnowledgeBase, KnowledgeError> {
+    /// A knowledge base from rule files given as text (`.rhai` rules and one
+    /// `methodology.yaml`).
+    pub fn from_sources(sources: Vec<RuleSource>) -> Result<KnowledgeBase, KnowledgeError> {
         let (graphs, scripts): (Vec<RuleSource>, Vec<RuleSource>) =
             sources.into_iter().partition(|s| s.path.ends_with(".yaml"));
         let engine = RuleEngine::new();

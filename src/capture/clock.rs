@@ -1,18 +1,19 @@
-//! Time-of-day stamps as sysstat prints them (`12:35:01`, `12:35:01 PM`),
-//! turned into seconds so the sampling interval
+//! Time-of-day stamps as sysstat prints them (`12:35:01`, `12:35:01 PM`, and
+//! `12时35分01秒` under a zh_CN locale), turned into seconds so the sampling interval
 //! can be worked out.
 
-/// Seconds since midnight for `HH:MM:SS`, optionally followed by an `AM`/`PM` token.
+/// Seconds since midnight for `HH:MM:SS` (optionally followed by an `AM`/`PM` token)
+/// or the zh_CN `HH时MM分SS秒`.
 pub fn seconds_of_day(time: &[u8], meridiem: Option<&[u8]>) -> Option<u32> {
-    if time.len() != 8 || time[2] != b':' || time[5] != b':' {
-        return None;
-    }
-    let two = |i: usize| -> Option<u32> {
-        let (a, b) = (time[i], time[i + 1]);
-        (a.is_ascii_digit() && b.is_ascii_digit())
-            .then(|| u32::from(a - b'0') * 10 + u32::from(b - b'0'))
+    let (mut h, m, s) = if time.len() == 8 && time[2] == b':' && time[5] == b':' {
+        (
+            two_digits(&time[0..2])?,
+            two_digits(&time[3..5])?,
+            two_digits(&time[6..8])?,
+        )
+    } else {
+        chinese_time(time)?
     };
-    let (mut h, m, s) = (two(0)?, two(3)?, two(6)?);
     if h > 23 || m > 59 || s > 60 {
         return None;
     }
@@ -23,6 +24,29 @@ pub fn seconds_of_day(time: &[u8], meridiem: Option<&[u8]>) -> Option<u32> {
         Some(_) => return None,
     }
     Some(h * 3600 + m * 60 + s)
+}
+
+fn two_digits(pair: &[u8]) -> Option<u32> {
+    match pair {
+        [a, b] if a.is_ascii_digit() && b.is_ascii_digit() => {
+            Some(u32::from(a - b'0') * 10 + u32::from(b - b'0'))
+        }
+        _ => None,
+    }
+}
+
+/// `10时15分22秒` → (10, 15, 22).
+fn chinese_time(time: &[u8]) -> Option<(u32, u32, u32)> {
+    let text = std::str::from_utf8(time).ok()?;
+    let rest = text.strip_suffix('秒')?;
+    let (h, rest) = rest.split_once('时')?;
+    let (m, s) = rest.split_once('分')?;
+    let number = |t: &str| {
+        (!t.is_empty() && t.len() <= 2)
+            .then(|| t.parse().ok())
+            .flatten()
+    };
+    Some((number(h)?, number(m)?, number(s)?))
 }
 
 /// Learns the sampling interval from successive timestamps: the first positive step
@@ -62,6 +86,12 @@ mod tests {
         assert_eq!(seconds_of_day(b"01:00:00", Some(b"PM")), Some(46_800));
         assert_eq!(seconds_of_day(b"Average:", None), None);
         assert_eq!(seconds_of_day(b"25:00:00", None), None);
+        assert_eq!(
+            seconds_of_day("10时15分22秒".as_bytes(), None),
+            Some(36_922)
+        );
+        assert_eq!(seconds_of_day("平均时间:".as_bytes(), None), None);
+        assert_eq!(seconds_of_day("2024年03月14日".as_bytes(), None), None);
     }
 
     #[test]

@@ -274,6 +274,11 @@ impl CaptureParser for Iostat {
                 "no iostat device header (Device … %util) found",
             ));
         }
+        if st.devices.is_empty() {
+            return Err(ParseError::whole_file(
+                "iostat device header found but no device rows follow it",
+            ));
+        }
         if st.reports == 1 {
             st.keep_held();
             sink.warn(

@@ -153,7 +153,8 @@ impl CaptureParser for Sysbench {
                 b"queries" => run.qps = per_sec(),
                 b"ignored errors" => run.errors_per_s = per_sec(),
                 b"reconnects" => run.reconnects_per_s = per_sec(),
-                b"events per second" | b"events/s (eps)" => run.eps = plain(),
+                // 1.1 prints both; the first (`CPU speed:` block) is the one people quote.
+                b"events per second" | b"events/s (eps)" => run.eps = run.eps.or_else(plain),
                 b"min" | b"sum" if in_latency => {}
                 b"avg" if in_latency => run.lat_avg = plain(),
                 b"max" if in_latency => run.lat_max = plain(),

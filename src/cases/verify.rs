@@ -69,7 +69,7 @@ fn compare_host(name: &str, want: &ExpectedHost, got: &HostDiagnosis, out: &mut 
             want.bottleneck
         ));
     }
-    let steps: Vec<&str> = got.steps.iter().map(|s| s.step.as_str()).collect();
+    let steps: Vec<&str> = got.steps.iter().map(|s| s.visit.step.as_str()).collect();
     if steps != want.steps {
         out.push(format!(
             "{name}: steps are [{}], expected [{}]",

@@ -13,7 +13,7 @@ use crate::bundle::read::{HostFacts, read_host};
 use crate::capture::CaptureReport;
 use crate::facts::Facts;
 use crate::facts::set::Conflict;
-use crate::graph::{SkippedStep, Walk};
+use crate::graph::{SkippedStep, VisitedStep, Walk};
 use crate::knowledge::KnowledgeBase;
 use crate::rules::{Finding, Outcome, RuleError};
 use serde::Serialize;
@@ -53,14 +53,11 @@ pub struct HostDiagnosis {
     pub facts: Rc<Facts>,
 }
 
+/// A step of the walk with the rules that fired at it.
 #[derive(Debug, Clone, Serialize)]
 pub struct StepTaken {
-    pub step: String,
-    pub title: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub from: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub when: Option<String>,
+    #[serde(flatten)]
+    pub visit: VisitedStep,
     /// Rule ids that fired at this step, in report order.
     pub findings: Vec<String>,
 }
@@ -111,10 +108,7 @@ pub fn diagnose_host(host: HostFacts, kb: &KnowledgeBase) -> HostDiagnosis {
         .visited
         .iter()
         .map(|v| StepTaken {
-            step: v.step.clone(),
-            title: v.title.clone(),
-            from: v.from.clone(),
-            when: v.when.clone(),
+            visit: v.clone(),
             findings: on_path
                 .iter()
                 .filter(|f| f.step == v.step)

@@ -81,8 +81,8 @@ impl TableReport {
             };
             steps.add_row(vec![
                 Cell::new(i + 1),
-                Cell::new(&step.step),
-                Cell::new(&step.title),
+                Cell::new(&step.visit.step),
+                Cell::new(&step.visit.title),
                 Cell::new(found),
             ]);
         }

@@ -1,0 +1,60 @@
+//! The shipped cases replay to their expected diagnoses, and verification notices
+//! when a diagnosis drifts from what a case expects.
+
+use crate::support::*;
+use perfsage::cases::Case;
+use perfsage::cases::verify::verify_case;
+use perfsage::knowledge::KnowledgeBase;
+
+#[test]
+fn every_shipped_case_verifies() {
+    let kb = KnowledgeBase::builtin().unwrap();
+    let cases = Case::discover(&root().join("cases")).unwrap();
+    assert!(!cases.is_empty());
+    for case in &cases {
+        assert!(
+            !case.reconstructed.trim().is_empty(),
+            "{}: say what is reconstructed",
+            case.id
+        );
+        for check in verify_case(case, &kb).unwrap() {
+            assert!(
+                check.differences.is_empty(),
+                "{}/{}: {:#?}",
+                check.case,
+                check.bundle,
+                check.differences
+            );
+        }
+    }
+}
+
+#[test]
+fn verification_reports_each_difference() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&root().join("cases/greatdb-vm-cluster"), dir.path());
+    let expected = std::fs::read_to_string(dir.path().join("expected.yaml")).unwrap();
+    let wrong = expected
+        .replace("bottleneck: storage", "bottleneck: cpu")
+        .replace("bench.knee.threads: 256", "bench.knee.threads: 128")
+        .replace(
+            "quiet: [resource.cpu_saturated]",
+            "quiet: [storage.disk_saturated]",
+        );
+    std::fs::write(dir.path().join("expected.yaml"), wrong).unwrap();
+    let kb = KnowledgeBase::builtin().unwrap();
+    let checks = verify_case(&Case::load(dir.path()).unwrap(), &kb).unwrap();
+    let differences = &checks[0].differences;
+    assert_eq!(differences.len(), 3, "{differences:#?}");
+    assert!(differences[0].contains("bottleneck is storage, expected cpu"));
+    assert!(
+        differences
+            .iter()
+            .any(|d| d.contains("storage.disk_saturated fired but must stay quiet"))
+    );
+    assert!(
+        differences
+            .iter()
+            .any(|d| d.contains("bench.knee.threads is 256, expected 128"))
+    );
+}

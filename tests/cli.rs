@@ -1,0 +1,267 @@
+//! The command line as a user meets it: reports, JSON, exit codes, and bundles with
+//! broken files next to good ones.
+
+use crate::support::*;
+
+#[test]
+fn diagnose_says_what_the_case_document_concluded_in_its_order() {
+    let out = perfsage(&["diagnose", "cases/greatdb-vm-cluster"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    // Table cells wrap; read the report as running text.
+    let text: String = stdout(&out)
+        .replace(['│', '┆'], " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let expected = [
+        "Verdict: STORAGE limits throughput",
+        "CPU busy stays between 10 % and 35 %",
+        "vdb is 99.6 % busy",
+        "test a raw pass-through disk",
+        "cluster size to 32 K",
+        "+27 % TPS (3107 → 3952 at 256 threads)",
+        "The VM has 64 vCPUs but a host socket has 48 cores",
+        "+9 % TPS (3952 → 4297 at 256 threads)",
+        "Throughput peaks at 256 threads (3171/s) and falls 9 % at 512 threads while p95 latency doubles.",
+        "The best result, 3171 TPS, is 21 % short of the 4000 TPS target.",
+    ];
+    let mut from = 0;
+    for phrase in expected {
+        let at = text[from..]
+            .find(phrase)
+            .unwrap_or_else(|| panic!("{phrase:?} missing or out of order in:\n{text}"));
+        from += at + phrase.len();
+    }
+    assert!(text.contains("iostat.txt:"), "evidence cites files");
+}
+
+#[test]
+fn diagnose_json_has_the_documented_shape() {
+    let out = perfsage(&["diagnose", "cases/greatdb-vm-cluster", "--format", "json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["schema_version"], 1);
+    let host = &json["hosts"][0];
+    assert_eq!(host["host"], "greatdb-db1");
+    assert_eq!(host["bottleneck"]["resource"], "storage");
+    assert!(host["bottleneck"]["confidence"].as_f64().unwrap() > 0.5);
+    assert_eq!(host["steps"][0]["step"], "cpu");
+    let findings = host["findings"].as_array().unwrap();
+    assert_eq!(findings.len(), 6);
+    for finding in findings {
+        assert!(finding["rule"].is_string() && finding["severity"].is_string());
+        let evidence = finding["evidence"].as_array().unwrap();
+        assert!(!evidence.is_empty());
+        for e in evidence {
+            assert!(
+                e["file"].is_string() && e["line"].as_u64().unwrap() >= 1 && e["key"].is_string()
+            );
+        }
+    }
+}
+
+#[test]
+fn facts_json_lists_provenance_and_unrecognised_files() {
+    let out = perfsage(&["facts", "fixtures/bundles/disk-bound", "--format", "json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let host = &json["hosts"][0];
+    let util = host["facts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["key"] == "disk.vda.util_pct")
+        .unwrap();
+    assert_eq!(util["unit"], "%");
+    assert_eq!(util["file"], "iostat.txt");
+    assert_eq!(util["tool"], "iostat");
+    assert!(util["line"].as_u64().unwrap() > 1);
+    assert!(util["value"]["avg"].as_f64().unwrap() > 90.0);
+    assert_eq!(host["unrecognized"][0]["file"], "fio.txt");
+}
+
+#[test]
+fn bad_files_are_reported_and_good_ones_still_diagnosed() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::copy(
+        fixture("bundles/disk-bound/mpstat.txt"),
+        d.join("mpstat.txt"),
+    )
+    .unwrap();
+    std::fs::copy(fixture("bundles/disk-bound/lscpu.txt"), d.join("lscpu.txt")).unwrap();
+    let iostat = read("bundles/disk-bound/iostat.txt");
+    std::fs::write(d.join("iostat-cut.txt"), &iostat[..iostat.len() - 200]).unwrap();
+    std::fs::write(d.join("empty.txt"), b"").unwrap();
+    std::fs::write(d.join("core.bin"), b"\x7fELF\x02\x01\x01\x00binary\x00\x00").unwrap();
+    let out = perfsage(&["diagnose", d.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("Verdict: STORAGE limits throughput"),
+        "{text}"
+    );
+    assert!(text.contains("not recognised: empty file"), "{text}");
+    assert!(text.contains("not recognised: binary content"), "{text}");
+    assert!(text.contains("last row is cut off"), "{text}");
+    let json = perfsage(&["facts", d.to_str().unwrap(), "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let unrecognized: Vec<&str> = json["hosts"][0]["unrecognized"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["file"].as_str().unwrap())
+        .collect();
+    assert_eq!(unrecognized, vec!["core.bin", "empty.txt"]);
+}
+
+#[test]
+fn archived_bundle_reads_like_a_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let archive = dir.path().join("greatdb.tar.gz");
+    let file = std::fs::File::create(&archive).unwrap();
+    let mut builder = tar::Builder::new(flate2::write::GzEncoder::new(
+        file,
+        flate2::Compression::fast(),
+    ));
+    builder
+        .append_dir_all("greatdb", root().join("cases/greatdb-vm-cluster/bundle"))
+        .unwrap();
+    builder.into_inner().unwrap().finish().unwrap();
+    let out = perfsage(&["diagnose", archive.to_str().unwrap(), "--format", "json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["hosts"][0]["bottleneck"]["resource"], "storage");
+    assert_eq!(
+        json["hosts"][0]["findings"][1]["evidence"][0]["file"],
+        "iostat.txt"
+    );
+}
+
+#[test]
+fn multi_host_bundle_diagnoses_each_host_with_inherited_metadata() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&fixture("bundles/cpu-bound"), &dir.path().join("app1"));
+    copy_dir(&fixture("bundles/disk-bound"), &dir.path().join("db1"));
+    std::fs::write(dir.path().join("bundle.yaml"), "platform: physical\n").unwrap();
+    std::fs::write(dir.path().join("db1/bundle.yaml"), "role: db\n").unwrap();
+    let out = perfsage(&["diagnose", dir.path().to_str().unwrap(), "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let hosts = json["hosts"].as_array().unwrap();
+    assert_eq!(hosts.len(), 2);
+    assert_eq!(hosts[0]["host"], "app1");
+    assert_eq!(hosts[0]["bottleneck"]["resource"], "cpu");
+    assert_eq!(hosts[1]["host"], "db1");
+    assert_eq!(hosts[1]["role"], "db");
+    assert_eq!(hosts[1]["platform"], "physical");
+    assert_eq!(hosts[1]["bottleneck"]["resource"], "storage");
+}
+
+fn one_line_error(out: &std::process::Output) -> String {
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(out));
+    let err = stderr(out);
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    err
+}
+
+#[test]
+fn bad_input_exits_2_with_one_line_naming_the_file() {
+    let err = one_line_error(&perfsage(&["diagnose", "no/such/bundle"]));
+    assert!(
+        err.contains("no/such/bundle: no such file or folder"),
+        "{err}"
+    );
+
+    let bundle = copy_bundle("bundles/idle");
+    std::fs::write(
+        bundle.path().join("bundle.yaml"),
+        "role: db\nplatfrom: vm\n",
+    )
+    .unwrap();
+    let err = one_line_error(&perfsage(&["diagnose", bundle.path().to_str().unwrap()]));
+    assert!(
+        err.contains("bundle.yaml:2: unknown field `platfrom`"),
+        "{err}"
+    );
+
+    std::fs::write(
+        bundle.path().join("bundle.yaml"),
+        "target: {metric: TPS!, value: 4000}\n",
+    )
+    .unwrap();
+    let err = one_line_error(&perfsage(&["diagnose", bundle.path().to_str().unwrap()]));
+    assert!(err.contains("bundle.yaml:1: target metric"), "{err}");
+
+    let empty = tempfile::tempdir().unwrap();
+    let err = one_line_error(&perfsage(&["diagnose", empty.path().to_str().unwrap()]));
+    assert!(err.contains("holds no capture files"), "{err}");
+
+    let out = perfsage(&["diagnose"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = perfsage(&["diagnose", "cases/greatdb-vm-cluster", "--format", "pdf"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn fail_on_sets_exit_status_1_at_or_above_the_severity() {
+    let out = perfsage(&["diagnose", "cases/greatdb-vm-cluster", "--fail-on", "high"]);
+    assert_eq!(out.status.code(), Some(1));
+    let out = perfsage(&[
+        "diagnose",
+        "cases/greatdb-vm-cluster",
+        "--fail-on",
+        "critical",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let out = perfsage(&["diagnose", "fixtures/bundles/idle", "--fail-on", "low"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "an idle machine has nothing to fail on"
+    );
+}
+
+#[test]
+fn graph_rules_and_cases_commands() {
+    let dot = perfsage(&["graph", "--format", "dot"]);
+    assert!(stdout(&dot).contains("\"storage\" -> \"virtualization\""));
+    let mermaid = perfsage(&["graph", "--format", "mermaid"]);
+    assert!(stdout(&mermaid).starts_with("flowchart TD"));
+    let rules = perfsage(&["rules", "list"]);
+    assert!(stdout(&rules).contains("virtualization.raw_disk_passthrough"));
+    let verify = perfsage(&["cases", "verify"]);
+    assert!(verify.status.success(), "{}", stdout(&verify));
+    assert!(stdout(&verify).contains("0 failed"));
+}
+
+#[test]
+fn every_subcommand_help_shows_an_example() {
+    for args in [
+        &["diagnose", "--help"][..],
+        &["facts", "--help"],
+        &["graph", "--help"],
+        &["rules", "list", "--help"],
+        &["cases", "verify", "--help"],
+        &["--help"],
+    ] {
+        let out = perfsage(args);
+        assert!(out.status.success());
+        assert!(stdout(&out).contains("perfsage "), "{args:?}");
+        assert!(stdout(&out).to_lowercase().contains("example"), "{args:?}");
+    }
+}
+
+#[test]
+fn closed_pipe_is_not_an_error() {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_perfsage"))
+        .args(["facts", "cases/greatdb-vm-cluster"])
+        .current_dir(root())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+}

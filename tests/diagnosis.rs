@@ -1,0 +1,160 @@
+//! Diagnoses of real captures from this machine: the rules must reason from evidence,
+//! so a CPU-bound run gets no storage steps, a physical host gets no VM steps, and an
+//! idle machine gets no recommendation.
+
+use crate::support::*;
+use perfsage::bundle::Bundle;
+use perfsage::diagnosis::{HostDiagnosis, diagnose};
+use perfsage::knowledge::KnowledgeBase;
+use perfsage::rules::Resource;
+use std::path::Path;
+
+fn diagnose_dir(path: &Path) -> HostDiagnosis {
+    let kb = KnowledgeBase::builtin().unwrap();
+    let mut d = diagnose(&Bundle::open(path).unwrap(), &kb);
+    assert_eq!(d.hosts.len(), 1);
+    d.hosts.remove(0)
+}
+
+fn steps(h: &HostDiagnosis) -> Vec<&str> {
+    h.steps.iter().map(|s| s.visit.step.as_str()).collect()
+}
+
+fn fired(h: &HostDiagnosis) -> Vec<&str> {
+    h.findings
+        .iter()
+        .chain(&h.off_path_findings)
+        .map(|f| f.rule.as_str())
+        .collect()
+}
+
+#[test]
+fn busy_cpu_and_idle_disk_get_no_storage_steps() {
+    let h = diagnose_dir(&fixture("bundles/cpu-bound"));
+    assert_eq!(h.bottleneck.resource, Resource::Cpu);
+    assert_eq!(steps(&h)[..2], ["cpu", "cpu-hotspots"]);
+    let fired = fired(&h);
+    assert!(fired.contains(&"resource.cpu_saturated"));
+    for rule in [
+        "storage.disk_saturated",
+        "virtualization.raw_disk_passthrough",
+        "resource.cpu_headroom",
+    ] {
+        assert!(
+            !fired.contains(&rule),
+            "{rule} fired on a CPU-bound capture"
+        );
+    }
+    assert!(
+        h.capture_next
+            .iter()
+            .any(|c| c.capture.starts_with("perf record"))
+    );
+}
+
+#[test]
+fn physical_disk_bound_host_gets_no_vm_steps() {
+    let bundle = copy_bundle("bundles/disk-bound");
+    std::fs::write(
+        bundle.path().join("bundle.yaml"),
+        "platform: physical\nrole: db\n",
+    )
+    .unwrap();
+    let h = diagnose_dir(bundle.path());
+    assert_eq!(h.bottleneck.resource, Resource::Storage);
+    assert_eq!(h.platform.as_deref(), Some("physical"));
+    assert!(steps(&h).contains(&"storage-devices"));
+    assert!(!steps(&h).contains(&"virtualization"));
+    assert!(
+        fired(&h).iter().all(|r| !r.starts_with("virtualization.")),
+        "{:?}",
+        fired(&h)
+    );
+}
+
+#[test]
+fn the_same_disk_bound_captures_in_a_vm_get_the_raw_disk_step() {
+    // This machine is a KVM guest (lscpu says so), and fio saturated its virtio disk.
+    let h = diagnose_dir(&fixture("bundles/disk-bound"));
+    assert_eq!(h.platform.as_deref(), Some("vm"));
+    assert_eq!(steps(&h)[..3], ["cpu", "storage", "virtualization"]);
+    assert!(fired(&h).contains(&"virtualization.raw_disk_passthrough"));
+    let saturated = h
+        .findings
+        .iter()
+        .find(|f| f.rule == "storage.disk_saturated")
+        .unwrap();
+    let locations: Vec<String> = saturated.evidence.iter().map(|e| e.location()).collect();
+    assert!(
+        locations.iter().any(|l| l.starts_with("iostat.txt:")),
+        "{locations:?}"
+    );
+    assert!(
+        locations.iter().any(|l| l.starts_with("mpstat.txt:")),
+        "{locations:?}"
+    );
+}
+
+#[test]
+fn idle_machine_gets_no_recommendation() {
+    let h = diagnose_dir(&fixture("bundles/idle"));
+    assert_eq!(h.bottleneck.resource, Resource::None);
+    assert!(
+        h.findings.iter().all(|f| f.recommendation.is_none()),
+        "{:?}",
+        fired(&h)
+    );
+    assert!(h.rule_errors.is_empty());
+}
+
+#[test]
+fn database_and_load_generator_on_two_cores_saturate_the_cpu() {
+    let h = diagnose_dir(&fixture("bundles/pg-oltp-2core"));
+    assert_eq!(h.bottleneck.resource, Resource::Cpu);
+    assert!(!fired(&h).contains(&"storage.disk_saturated"));
+}
+
+#[test]
+fn real_scaling_series_has_its_knee_at_four_threads() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        fixture("sysbench/sysbench_oltp_scaling.txt"),
+        dir.path().join("sysbench.txt"),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("bundle.yaml"),
+        "target: {metric: tps, value: 1000}\n",
+    )
+    .unwrap();
+    let h = diagnose_dir(dir.path());
+    let num = |k: &str| h.facts.number(k).unwrap_or_else(|| panic!("{k}"));
+    assert_eq!(num("bench.knee.threads"), 4.0);
+    assert_eq!(num("bench.tps"), 966.82);
+    assert_eq!(num("bench.knee.next_threads"), 8.0);
+    assert!((num("bench.knee.next_drop_pct") - (966.82 - 867.55) / 966.82 * 100.0).abs() < 0.01);
+    assert!((num("bench.knee.next_p95_ratio") - 15.27 / 7.70).abs() < 0.01);
+    assert_eq!(h.facts.flag("bench.knee.degrades"), Some(true));
+    assert!((num("target.gap_pct") - 3.318).abs() < 0.01);
+    assert!(fired(&h).contains(&"benchmark.scaling_knee"));
+    assert_eq!(
+        h.bottleneck.resource,
+        Resource::Unknown,
+        "no utilisation was captured"
+    );
+}
+
+#[test]
+fn a_scaling_table_alone_stands_in_for_iostat_and_mpstat() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        fixture("scaling_table/greatdb_64c.md"),
+        dir.path().join("notes.md"),
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("bundle.yaml"), "platform: vm\n").unwrap();
+    let h = diagnose_dir(dir.path());
+    assert_eq!(h.bottleneck.resource, Resource::Storage);
+    assert!(fired(&h).contains(&"virtualization.raw_disk_passthrough"));
+    assert_eq!(h.facts.number("bench.knee.threads"), Some(256.0));
+}

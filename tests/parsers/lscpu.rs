@@ -1,0 +1,70 @@
+use crate::support::*;
+use perfsage::capture::lscpu::Lscpu;
+
+#[test]
+fn topology_of_this_machine() {
+    let p = parse_fixture("lscpu/lscpu.txt");
+    assert_eq!(p.tool(), Some("lscpu"));
+    assert_eq!(p.text("cpu.arch"), "x86_64");
+    close(p.num("cpu.count"), 2.0);
+    close(p.num("cpu.threads_per_core"), 1.0);
+    close(p.num("cpu.cores_per_socket"), 2.0);
+    close(p.num("cpu.sockets"), 1.0);
+    close(p.num("cpu.numa_nodes"), 1.0);
+    assert_eq!(p.text("cpu.vendor"), "AuthenticAMD");
+    assert_eq!(p.text("cpu.model_name"), "AMD EPYC");
+    assert_eq!(p.text("cpu.hypervisor"), "KVM");
+    assert_eq!(p.text("cpu.numa.0.cpus"), "0,1");
+    assert!(!p.has("cpu.lse_atomics"), "LSE is an aarch64 notion");
+    assert_eq!(p.get("cpu.count").provenance.line, 5);
+}
+
+#[test]
+fn aarch64_atomics_flag_means_lse() {
+    let text = b"Architecture:        aarch64\nCPU(s):              4\nFlags:               fp asimd evtstrm crc32 atomics cpuid\n";
+    let (facts, _) = run_parser(&Lscpu, text).unwrap();
+    let lse = facts.iter().find(|f| f.key == "cpu.lse_atomics").unwrap();
+    assert_eq!(lse.value, flag(true));
+    let text = b"Architecture:        aarch64\nCPU(s):              4\nFlags:               fp asimd evtstrm crc32 cpuid\n";
+    let (facts, _) = run_parser(&Lscpu, text).unwrap();
+    assert_eq!(
+        facts
+            .iter()
+            .find(|f| f.key == "cpu.lse_atomics")
+            .unwrap()
+            .value,
+        flag(false)
+    );
+}
+
+#[test]
+fn clusters_stand_in_for_missing_sockets() {
+    let text = b"Architecture:          aarch64\nCPU(s):                96\nSocket(s):             -\nCluster(s):            2\nCore(s) per cluster:   48\n";
+    let (facts, _) = run_parser(&Lscpu, text).unwrap();
+    let get = |k: &str| {
+        facts
+            .iter()
+            .find(|f| f.key == k)
+            .unwrap()
+            .value
+            .as_number()
+            .unwrap()
+    };
+    close(get("cpu.sockets"), 2.0);
+    close(get("cpu.cores_per_socket"), 48.0);
+}
+
+#[test]
+fn empty_and_garbage_input_are_errors_not_panics() {
+    assert!(run_parser(&Lscpu, b"").is_err());
+    assert!(run_parser(&Lscpu, b"no colon here\nnor here\n").is_err());
+}
+
+#[test]
+fn truncated_capture_keeps_what_it_has() {
+    let full = read("lscpu/lscpu.txt");
+    let (facts, _) = run_parser(&Lscpu, &full[..330]).unwrap();
+    assert!(facts.iter().any(|f| f.key == "cpu.arch"));
+    assert!(facts.iter().any(|f| f.key == "cpu.count"));
+    assert!(!facts.iter().any(|f| f.key == "cpu.hypervisor"));
+}

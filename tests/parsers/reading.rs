@@ -1,0 +1,67 @@
+//! Reading captures as a bundle does: encodings, compression, and files no parser
+//! should touch.
+
+use crate::support::*;
+use perfsage::capture::CaptureStatus;
+
+#[test]
+fn empty_file_is_unrecognised_with_a_reason() {
+    let p = parse_bytes("empty.txt", b"");
+    assert_eq!(
+        p.report.status,
+        CaptureStatus::Unrecognized {
+            reason: "empty file".into()
+        }
+    );
+}
+
+#[test]
+fn binary_file_is_unrecognised_with_a_reason() {
+    let p = parse_bytes("core", b"\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00");
+    match &p.report.status {
+        CaptureStatus::Unrecognized { reason } => {
+            assert!(reason.starts_with("binary content"), "{reason}")
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn unknown_text_names_its_first_line() {
+    let p = parse_fixture("fio/fio_randrw.txt");
+    match &p.report.status {
+        CaptureStatus::Unrecognized { reason } => {
+            assert!(reason.contains("randrw: (g=0)"), "{reason}")
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn gbk_encoded_capture_is_transcoded() {
+    let text = String::from_utf8(read("scaling_table/greatdb_64c.md")).unwrap();
+    let (gbk, _, _) = encoding_rs::GB18030.encode(&text);
+    let p = parse_bytes("gbk.md", &gbk);
+    assert_eq!(p.report.encoding, Some("GB18030/GBK"));
+    close(p.num("bench.scale.512.tps"), 2883.79);
+}
+
+#[test]
+fn crlf_and_colour_codes_do_not_matter() {
+    let text = String::from_utf8(read("mpstat/mpstat_all_24h.txt")).unwrap();
+    let windows = text
+        .replace('\n', "\r\n")
+        .replace("all", "\x1b[1mall\x1b[0m");
+    let p = parse_bytes("mpstat.txt", windows.as_bytes());
+    assert_eq!(p.series("cpu.util_pct").count, 5);
+}
+
+#[test]
+fn gzip_compressed_capture_is_read() {
+    use std::io::Write;
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    gz.write_all(&read("iostat/iostat_x_fio.txt")).unwrap();
+    let p = parse_bytes("iostat.txt.gz", &gz.finish().unwrap());
+    assert_eq!(p.tool(), Some("iostat"));
+    assert_eq!(p.series("disk.vda.util_pct").count, 5);
+}

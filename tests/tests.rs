@@ -1,0 +1,13 @@
+//! The one integration-test binary (one link instead of one per file). Modules are
+//! grouped by pipeline stage; `support` holds the small test DSL they share.
+
+mod support;
+
+mod cases;
+mod cli;
+mod detection;
+mod diagnosis;
+mod engine;
+mod methodology;
+mod parsers;
+mod rules;

@@ -148,7 +148,7 @@ fn real_scaling_series_has_its_knee_at_four_threads() {
 fn a_scaling_table_alone_stands_in_for_iostat_and_mpstat() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::copy(
-        fixture("scaling_table/greatdb_64c.md"),
+        fixture("scaling-table/greatdb_64c.md"),
         dir.path().join("notes.md"),
     )
     .unwrap();

@@ -4,6 +4,7 @@
 mod support;
 
 mod cases;
+mod catalog;
 mod cli;
 mod detection;
 mod diagnosis;

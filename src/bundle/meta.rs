@@ -42,9 +42,26 @@ pub struct HostTopology {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Target {
-    /// The benchmark metric: tps, qps, eps …
+    /// The benchmark metric, one of `TARGET_METRICS`.
     pub metric: String,
     pub value: f64,
+}
+
+/// Metrics a target may name (each has a `bench.<metric>` fact to compare with).
+pub const TARGET_METRICS: &[(&str, Unit)] = &[
+    ("tps", Unit::PerSecond),
+    ("qps", Unit::PerSecond),
+    ("eps", Unit::PerSecond),
+    ("tpmc", Unit::PerMinute),
+];
+
+impl Target {
+    pub fn unit(&self) -> Option<Unit> {
+        TARGET_METRICS
+            .iter()
+            .find(|(m, _)| *m == self.metric)
+            .map(|(_, u)| *u)
+    }
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -85,18 +102,15 @@ impl MetaFile {
                     "target value must be a positive number",
                 ));
             }
-            if target.metric.is_empty()
-                || !target
-                    .metric
-                    .chars()
-                    .all(|c| c.is_ascii_lowercase() || c == '_')
-            {
+            if target.unit().is_none() {
+                let known: Vec<&str> = TARGET_METRICS.iter().map(|(m, _)| *m).collect();
                 return Err(InputError::at_line(
                     path,
                     line,
                     format!(
-                        "target metric {:?} must be a lower-case name such as tps, qps or tpmc",
-                        target.metric
+                        "target metric {:?} is not one of {}",
+                        target.metric,
+                        known.join(", ")
                     ),
                 ));
             }
@@ -220,7 +234,7 @@ pub fn declared_facts(files: &[&MetaFile], meta: &BundleMeta) -> Vec<(Fact, Stre
         add(
             &format!("target.{}", target.metric),
             Value::Number(target.value),
-            Unit::PerSecond,
+            target.unit().unwrap_or(Unit::None),
             "target",
             Strength::Primary,
         );

@@ -64,15 +64,39 @@ pub trait CaptureParser: Sync {
     /// Streams the capture into facts. Recoverable problems (a truncated last row)
     /// become warnings on the sink; an error discards the capture's facts.
     fn parse(&self, lines: &mut Lines, sink: &mut FactSink) -> Result<(), ParseError>;
+
+    /// Whether `line` begins a new output of this tool, so that a file holding
+    /// several outputs one after another (a pasted transcript) can be cut into
+    /// sections. Only lines that nothing else prints qualify (`Settings for eth0:`).
+    fn starts_section(&self, _line: &str) -> bool {
+        false
+    }
 }
 
 /// Every parser perfsage has, in the order ties are broken.
 pub fn registry() -> &'static [&'static dyn CaptureParser] {
     &[
+        // Benchmarks.
         &sysbench::Sysbench,
+        &scaling_table::ScalingTable,
+        // (BenchmarkSQL.)
+
+        // sysstat and friends.
         &mpstat::Mpstat,
         &iostat::Iostat,
+        // (vmstat, sar, nmon, fio.)
+
+        // CPU topology, NUMA, memory.
         &lscpu::Lscpu,
-        &scaling_table::ScalingTable,
+        // (cpuinfo, numactl, numastat, dmidecode, meminfo, free.)
+
+        // Operating system and network settings.
+        // (sysctl, settings snapshot, xfs_info, mount, uname, ethtool, interrupts, ping.)
+
+        // Profiles.
+        // (perf report / top / script, folded stacks.)
+
+        // Database configuration.
+        // (dm.ini, postgresql.conf, my.cnf.)
     ]
 }

@@ -19,6 +19,7 @@ pub struct Warning {
 pub struct FactSink {
     file: String,
     tool: &'static str,
+    command: Option<String>,
     facts: Vec<(Fact, Strength)>,
     warnings: Vec<Warning>,
 }
@@ -28,9 +29,22 @@ impl FactSink {
         FactSink {
             file: file.into(),
             tool,
+            command: None,
             facts: Vec::new(),
             warnings: Vec::new(),
         }
+    }
+
+    /// Records the command line that printed this output, when a transcript shows it
+    /// (`$ ethtool -i eth0`); parsers use it for what the output itself omits.
+    pub fn with_command(mut self, command: impl Into<String>) -> Self {
+        self.command = Some(command.into());
+        self
+    }
+
+    /// The command line that printed this output, if the capture shows it.
+    pub fn command(&self) -> Option<&str> {
+        self.command.as_deref()
     }
 
     pub fn put(&mut self, key: impl Into<String>, value: Value, unit: Unit, lines: (u64, u64)) {

@@ -1,4 +1,5 @@
-//! `perfsage facts`: what perfsage read from a bundle, with provenance.
+//! `perfsage facts`: what perfsage read from a bundle, with provenance; or, with
+//! `--catalog`, every fact perfsage knows how to read.
 
 use super::{emit, table_width, target};
 use crate::bundle::read::read_host;
@@ -14,20 +15,32 @@ pub enum Format {
 }
 
 /// List every fact read from a bundle with its unit and source file:line, and the
-/// files that were not recognised.
+/// files that were not recognised; or the catalog of all facts perfsage knows.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  perfsage facts cases/greatdb-vm-cluster\n  perfsage facts ./captures --format json | jq '.hosts[0].facts[] | select(.key | startswith(\"disk.\"))'"
+    after_help = "Examples:\n  perfsage facts cases/greatdb-vm-cluster\n  perfsage facts ./captures --format json | jq '.hosts[0].facts[] | select(.key | startswith(\"disk.\"))'\n  perfsage facts --catalog"
 )]
 pub struct Args {
     /// A bundle (folder or .tar.gz) or a case folder.
-    pub bundle: PathBuf,
+    #[arg(required_unless_present = "catalog")]
+    pub bundle: Option<PathBuf>,
+    /// List every fact key with its unit, meaning, supplying tools and how to capture it.
+    #[arg(long, conflicts_with = "bundle")]
+    pub catalog: bool,
     #[arg(long, value_enum, default_value = "table")]
     pub format: Format,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    for bundle in target::bundles(&args.bundle)? {
+    let Some(path) = args.bundle else {
+        let bytes = match args.format {
+            Format::Table => facts_listing::catalog_table(table_width())?,
+            Format::Json => facts_listing::catalog_json()?,
+        };
+        emit(&bytes)?;
+        return Ok(ExitCode::SUCCESS);
+    };
+    for bundle in target::bundles(&path)? {
         let hosts: Vec<_> = bundle.hosts.iter().map(read_host).collect();
         let bytes = match args.format {
             Format::Table => facts_listing::table(&bundle.source, &hosts, table_width())?,

@@ -14,6 +14,8 @@ pub enum Unit {
     Seconds,
     #[serde(rename = "/s")]
     PerSecond,
+    #[serde(rename = "/min")]
+    PerMinute,
     #[serde(rename = "kB/s")]
     KilobytesPerSecond,
     #[serde(rename = "count")]
@@ -39,6 +41,7 @@ impl Unit {
             Unit::Milliseconds => "ms",
             Unit::Seconds => "s",
             Unit::PerSecond => "/s",
+            Unit::PerMinute => "/min",
             Unit::KilobytesPerSecond => "kB/s",
             Unit::Count => "count",
             Unit::Threads => "threads",

@@ -1,11 +1,12 @@
 //! `perfsage facts`: every fact of every host with unit and provenance, plus the
-//! captures that were not recognised, as a table or JSON.
+//! captures that were not recognised; and the fact catalog. As a table or JSON.
 
 use crate::bundle::read::HostFacts;
 use crate::capture::{CaptureReport, CaptureStatus};
+use crate::facts::catalog::{self, CatalogEntry};
 use crate::facts::{Unit, Value};
 use comfy_table::presets::UTF8_FULL_CONDENSED;
-use comfy_table::{Cell, ContentArrangement, Table};
+use comfy_table::{Cell, ColumnConstraint, ContentArrangement, Table};
 use serde::Serialize;
 use std::fmt::Write;
 
@@ -107,4 +108,40 @@ pub fn table(bundle: &str, hosts: &[HostFacts], width: u16) -> anyhow::Result<Ve
         }
     }
     Ok(out.into_bytes())
+}
+
+/// The fact catalog, sorted by key pattern.
+fn sorted_catalog() -> Vec<&'static CatalogEntry> {
+    let mut entries: Vec<_> = catalog::entries().collect();
+    entries.sort_by_key(|e| e.pattern);
+    entries
+}
+
+pub fn catalog_json() -> anyhow::Result<Vec<u8>> {
+    let mut bytes = serde_json::to_vec_pretty(&sorted_catalog())?;
+    bytes.push(b'\n');
+    Ok(bytes)
+}
+
+pub fn catalog_table(width: u16) -> anyhow::Result<Vec<u8>> {
+    let mut table = Table::new();
+    table
+        .load_style(UTF8_FULL_CONDENSED)
+        .set_content_arrangement(ContentArrangement::Dynamic)
+        .set_width(width)
+        .set_header(vec!["Key", "Unit", "Meaning", "Tools", "Capture"]);
+    let entries = sorted_catalog();
+    for e in &entries {
+        table.add_row(vec![
+            Cell::new(e.pattern),
+            Cell::new(e.unit.symbol()),
+            Cell::new(e.meaning),
+            Cell::new(e.tools.join(", ")),
+            Cell::new(e.capture),
+        ]);
+    }
+    if let Some(column) = table.column_mut(0) {
+        column.set_constraint(ColumnConstraint::ContentWidth);
+    }
+    Ok(format!("{table}\n{} fact keys\n", entries.len()).into_bytes())
 }

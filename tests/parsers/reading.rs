@@ -39,7 +39,7 @@ fn unknown_text_names_its_first_line() {
 
 #[test]
 fn gbk_encoded_capture_is_transcoded() {
-    let text = String::from_utf8(read("scaling_table/greatdb_64c.md")).unwrap();
+    let text = String::from_utf8(read("scaling-table/greatdb_64c.md")).unwrap();
     let (gbk, _, _) = encoding_rs::GB18030.encode(&text);
     let p = parse_bytes("gbk.md", &gbk);
     assert_eq!(p.report.encoding, Some("GB18030/GBK"));

@@ -61,16 +61,16 @@ fn truncated_table_keeps_whole_rows() {
 
 #[test]
 fn hand_written_fixtures_in_every_format() {
-    let md = parse_fixture("scaling_table/greatdb_64c.md");
-    let csv = parse_fixture("scaling_table/scaling.csv");
+    let md = parse_fixture("scaling-table/greatdb_64c.md");
+    let csv = parse_fixture("scaling-table/scaling.csv");
     for threads in [16, 32, 64, 128, 256, 512] {
         let key = format!("bench.scale.{threads}.tps");
         close(md.num(&key), csv.num(&key));
     }
-    let tsv = parse_fixture("scaling_table/scaling.tsv");
+    let tsv = parse_fixture("scaling-table/scaling.tsv");
     close(tsv.num("bench.scale.512.p95_ms"), 200.47);
     assert!(!tsv.has("bench.scale.512.qps"));
-    let two = parse_fixture("scaling_table/greatdb_32c_48c.md");
+    let two = parse_fixture("scaling-table/greatdb_32c_48c.md");
     close(two.num("bench.scale.256.tps"), 3302.79);
     assert!(
         two.report

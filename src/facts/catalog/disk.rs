@@ -1,0 +1,104 @@
+//! Block devices: iostat -x per-device series and the busiest device.
+
+use super::CatalogEntry;
+
+const IOSTAT: &str = "iostat -x 10 (while the load runs)";
+
+pub static ENTRIES: &[CatalogEntry] = &[
+    entry!(
+        "disk.<dev>.util_pct",
+        Percent,
+        Series,
+        "Share of time the device was busy (%util)",
+        ["iostat"],
+        IOSTAT
+    ),
+    entry!(
+        "disk.<dev>.r_per_s",
+        PerSecond,
+        Series,
+        "Reads completed per second",
+        ["iostat"],
+        IOSTAT
+    ),
+    entry!(
+        "disk.<dev>.w_per_s",
+        PerSecond,
+        Series,
+        "Writes completed per second",
+        ["iostat"],
+        IOSTAT
+    ),
+    entry!(
+        "disk.<dev>.rkb_per_s",
+        KilobytesPerSecond,
+        Series,
+        "Kilobytes read per second",
+        ["iostat"],
+        IOSTAT
+    ),
+    entry!(
+        "disk.<dev>.wkb_per_s",
+        KilobytesPerSecond,
+        Series,
+        "Kilobytes written per second",
+        ["iostat"],
+        IOSTAT
+    ),
+    entry!(
+        "disk.<dev>.r_await_ms",
+        Milliseconds,
+        Series,
+        "Average read latency including queueing",
+        ["iostat"],
+        IOSTAT
+    ),
+    entry!(
+        "disk.<dev>.w_await_ms",
+        Milliseconds,
+        Series,
+        "Average write latency including queueing",
+        ["iostat"],
+        IOSTAT
+    ),
+    entry!(
+        "disk.<dev>.await_ms",
+        Milliseconds,
+        Series,
+        "Average I/O latency (older sysstat)",
+        ["iostat"],
+        IOSTAT
+    ),
+    entry!(
+        "disk.<dev>.aqu_sz",
+        Count,
+        Series,
+        "Average queue length (aqu-sz / avgqu-sz)",
+        ["iostat"],
+        IOSTAT
+    ),
+    entry!(
+        "disk.<dev>.svctm_ms",
+        Milliseconds,
+        Series,
+        "Average service time (older sysstat, unreliable)",
+        ["iostat"],
+        IOSTAT
+    ),
+    entry!(
+        "disk.busiest.name",
+        None,
+        Text,
+        "Device with the highest average %util",
+        ["derived"],
+        IOSTAT
+    ),
+    entry!(
+        "disk.busiest.util_pct",
+        Percent,
+        Series,
+        "%util of the busiest device (or the disk-busy column of a scaling table)",
+        ["derived"],
+        IOSTAT
+    ),
+];

@@ -1,0 +1,111 @@
+//! Facts about the host itself: what bundle.yaml declares and what capture headers say.
+
+use super::CatalogEntry;
+use super::commands::*;
+
+pub static ENTRIES: &[CatalogEntry] = &[
+    entry!(
+        "host.name",
+        None,
+        Text,
+        "Host name",
+        ["bundle.yaml", "mpstat", "iostat"],
+        BUNDLE_YAML
+    ),
+    entry!(
+        "host.role",
+        None,
+        Text,
+        "Role of the host in the test: db, app or loadgen",
+        ["bundle.yaml"],
+        BUNDLE_YAML
+    ),
+    entry!(
+        "host.platform",
+        None,
+        Text,
+        "Declared platform: physical or vm",
+        ["bundle.yaml"],
+        BUNDLE_YAML
+    ),
+    entry!(
+        "host.virtualized",
+        None,
+        Flag,
+        "The host is a virtual machine (declared platform, else the hypervisor lscpu reports)",
+        ["derived"],
+        "lscpu, or platform: in bundle.yaml"
+    ),
+    entry!(
+        "os.kernel",
+        None,
+        Text,
+        "Kernel release from the sysstat header line",
+        ["mpstat", "iostat"],
+        MPSTAT
+    ),
+    entry!(
+        "vm.host_sockets",
+        Count,
+        Number,
+        "Sockets of the physical host under a VM",
+        ["bundle.yaml"],
+        "host_topology: {sockets, cores_per_socket} in bundle.yaml (from lscpu on the hypervisor host)"
+    ),
+    entry!(
+        "vm.host_cores_per_socket",
+        Count,
+        Number,
+        "Physical cores per socket of the host under a VM",
+        ["bundle.yaml"],
+        "host_topology: {sockets, cores_per_socket} in bundle.yaml (from lscpu on the hypervisor host)"
+    ),
+    entry!(
+        "bench.workload",
+        None,
+        Text,
+        "Benchmark and workload name, e.g. sysbench oltp_read_write",
+        ["bundle.yaml"],
+        BUNDLE_YAML
+    ),
+    entry!(
+        "target.tps",
+        PerSecond,
+        Number,
+        "Transactions per second the customer expects",
+        ["bundle.yaml"],
+        "target: {metric: tps, value: …} in bundle.yaml"
+    ),
+    entry!(
+        "target.qps",
+        PerSecond,
+        Number,
+        "Queries per second the customer expects",
+        ["bundle.yaml"],
+        "target: {metric: qps, value: …} in bundle.yaml"
+    ),
+    entry!(
+        "target.eps",
+        PerSecond,
+        Number,
+        "Events per second the customer expects (sysbench cpu/memory tests)",
+        ["bundle.yaml"],
+        "target: {metric: eps, value: …} in bundle.yaml"
+    ),
+    entry!(
+        "target.tpmc",
+        PerMinute,
+        Number,
+        "TPC-C new-order transactions per minute the customer expects",
+        ["bundle.yaml"],
+        "target: {metric: tpmc, value: …} in bundle.yaml"
+    ),
+    entry!(
+        "target.gap_pct",
+        Percent,
+        Number,
+        "How far the best measured throughput is below the target (negative: above)",
+        ["derived"],
+        "target: in bundle.yaml and a benchmark result"
+    ),
+];

@@ -19,7 +19,9 @@ pub enum Kind {
 
 #[derive(Debug, Serialize)]
 pub struct CatalogEntry {
-    /// Dotted key; `<name>` stands for one label segment (a device, CPU, thread count).
+    /// Dotted key; `<name>` stands for one label segment (a device, CPU, thread
+    /// count), and a final `<name*>` for one or more segments (a sysctl name such as
+    /// `kernel.numa_balancing`).
     pub pattern: &'static str,
     pub unit: Unit,
     pub kind: Kind,
@@ -98,6 +100,9 @@ fn pattern_matches(pattern: &str, key: &str) -> bool {
         match (p.next(), k.next()) {
             (None, None) => return true,
             (Some(ps), Some(ks)) => {
+                if ps.starts_with('<') && ps.ends_with("*>") {
+                    return !ks.is_empty() && k.all(|rest| !rest.is_empty());
+                }
                 let label = ps.starts_with('<') && ps.ends_with('>');
                 if !(ks == ps || (label && !ks.is_empty())) {
                     return false;
@@ -129,6 +134,17 @@ mod tests {
         );
         assert!(lookup("disk.vdb.sdb.util_pct").is_none());
         assert!(lookup("nonsense").is_none());
+    }
+
+    #[test]
+    fn a_final_star_label_takes_the_rest_of_the_key() {
+        assert!(pattern_matches(
+            "sysctl.<name*>",
+            "sysctl.kernel.numa_balancing"
+        ));
+        assert!(pattern_matches("sysctl.<name*>", "sysctl.vm"));
+        assert!(!pattern_matches("sysctl.<name*>", "sysctl"));
+        assert!(!pattern_matches("sysctl.<name*>", "sysctl.kernel..x"));
     }
 
     #[test]

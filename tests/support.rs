@@ -18,9 +18,11 @@ pub fn fixture(relative: &str) -> PathBuf {
     root().join("fixtures").join(relative)
 }
 
-/// A capture read the way a bundle reads it: detection, encoding, parse.
+/// A capture read the way a bundle reads it: detection, encoding, sections, parse.
+/// `report` is the first section's report; `facts` are those of every section.
 pub struct Parsed {
     pub report: CaptureReport,
+    pub reports: Vec<CaptureReport>,
     pub facts: Vec<(Fact, Strength)>,
 }
 
@@ -68,8 +70,14 @@ impl Parsed {
 }
 
 pub fn parse_file(path: &Path) -> Parsed {
-    let (report, facts) = read_capture(path, &path.file_name().unwrap().to_string_lossy());
-    Parsed { report, facts }
+    let results = read_capture(path, &path.file_name().unwrap().to_string_lossy());
+    let reports: Vec<CaptureReport> = results.iter().map(|(r, _)| r.clone()).collect();
+    let facts = results.into_iter().flat_map(|(_, f)| f).collect();
+    Parsed {
+        report: reports[0].clone(),
+        reports,
+        facts,
+    }
 }
 
 pub fn parse_fixture(relative: &str) -> Parsed {

@@ -23,11 +23,12 @@ pub fn read_host(host: &HostCaptures) -> HostFacts {
     let mut captured_fallback = Vec::new();
     let mut captures = Vec::with_capacity(host.files.len());
     for (path, name) in &host.files {
-        let (report, facts) = read_capture(path, name);
-        let (primary, fallback) = split(facts);
-        captured_primary.extend(primary);
-        captured_fallback.extend(fallback);
-        captures.push(report);
+        for (report, facts) in read_capture(path, name) {
+            let (primary, fallback) = split(facts);
+            captured_primary.extend(primary);
+            captured_fallback.extend(fallback);
+            captures.push(report);
+        }
     }
     let mut facts = Facts::default();
     for fact in declared_primary

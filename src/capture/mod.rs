@@ -13,9 +13,10 @@ pub mod mpstat;
 pub mod scaling_table;
 pub mod sysbench;
 mod sysstat_header;
+pub mod transcript;
 
 use crate::text::lines::LineReader;
-pub use read::{CaptureReport, CaptureStatus, read_capture};
+pub use read::{CaptureReport, CaptureResult, CaptureStatus, SectionInfo, read_capture};
 pub use sink::FactSink;
 use std::io::Read;
 

@@ -1,9 +1,11 @@
 //! Reads one capture file end to end: content classification (empty, binary, which
-//! text encoding), tool detection, streaming parse. Whatever goes wrong is reported
-//! for this file only, never raised: one bad file must not sink a bundle.
+//! text encoding), transcript sections, tool detection, streaming parse. Whatever goes
+//! wrong is reported for this file (or section) only, never raised: one bad file must
+//! not sink a bundle.
 
 use super::detect::{HEAD_BYTES, detect, first_line_preview};
 use super::sink::{FactSink, Strength, Warning};
+use super::transcript::{Section, looks_like_transcript, split};
 use super::{Lines, ParseError};
 use crate::facts::Fact;
 use crate::text::encoding::{ContentKind, TextEncoding, Utf8Reader, classify};
@@ -14,10 +16,17 @@ use std::io::{Cursor, Read};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
 
+/// Transcripts are pasted by hand; a file larger than this is one tool's output and
+/// is streamed rather than loaded to look for sections.
+const MAX_TRANSCRIPT_BYTES: u64 = 32 << 20;
+
 #[derive(Debug, Clone, Serialize)]
 pub struct CaptureReport {
     /// Path relative to the bundle root.
     pub file: String,
+    /// Set when the file is a transcript holding several outputs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub section: Option<SectionInfo>,
     pub tool: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub encoding: Option<&'static str>,
@@ -25,6 +34,15 @@ pub struct CaptureReport {
     pub status: CaptureStatus,
     pub warnings: Vec<Warning>,
     pub facts: usize,
+}
+
+/// Where a section of a transcript lies and which command printed it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SectionInfo {
+    pub first_line: u64,
+    pub last_line: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub command: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -35,15 +53,37 @@ pub enum CaptureStatus {
     Unrecognized { reason: String },
 }
 
+/// What reading one capture (or one section of it) produced.
+pub type CaptureResult = (CaptureReport, Vec<(Fact, Strength)>);
+
 impl CaptureReport {
     fn new(file: &str, status: CaptureStatus) -> Self {
         CaptureReport {
             file: file.to_string(),
+            section: None,
             tool: None,
             encoding: None,
             status,
             warnings: Vec::new(),
             facts: 0,
+        }
+    }
+
+    /// The file, and for a transcript section its lines and command.
+    pub fn location(&self) -> String {
+        match &self.section {
+            None => self.file.clone(),
+            Some(s) => {
+                let command = s
+                    .command
+                    .as_deref()
+                    .map(|c| format!(": {c}"))
+                    .unwrap_or_default();
+                format!(
+                    "{} (lines {}-{}{command})",
+                    self.file, s.first_line, s.last_line
+                )
+            }
         }
     }
 
@@ -58,41 +98,36 @@ impl CaptureReport {
             CaptureStatus::Failed {
                 line: None,
                 message,
-            } => Some(format!("{}: {message}", self.file)),
-            CaptureStatus::Unrecognized { reason } => Some(format!("{}: {reason}", self.file)),
+            } => Some(format!("{}: {message}", self.location())),
+            CaptureStatus::Unrecognized { reason } => {
+                Some(format!("{}: {reason}", self.location()))
+            }
         }
     }
 }
 
-/// Reads the capture at `path`; `name` is how provenance refers to it.
-pub fn read_capture(path: &Path, name: &str) -> (CaptureReport, Vec<(Fact, Strength)>) {
-    let unrecognized = |reason: String| {
-        (
-            CaptureReport::new(name, CaptureStatus::Unrecognized { reason }),
-            Vec::new(),
-        )
-    };
+/// Reads the capture at `path`; `name` is how provenance refers to it. A transcript
+/// gives one result per section.
+pub fn read_capture(path: &Path, name: &str) -> Vec<CaptureResult> {
+    let one = |status: CaptureStatus| vec![(CaptureReport::new(name, status), Vec::new())];
     let failed = |message: String| {
-        (
-            CaptureReport::new(
-                name,
-                CaptureStatus::Failed {
-                    line: None,
-                    message,
-                },
-            ),
-            Vec::new(),
-        )
+        one(CaptureStatus::Failed {
+            line: None,
+            message,
+        })
     };
-    let mut source: Box<dyn Read> = match File::open(path) {
-        Ok(file) => Box::new(file),
+    let file = match File::open(path) {
+        Ok(file) => file,
         Err(e) => return failed(format!("cannot open: {e}")),
     };
+    let size = file.metadata().map(|m| m.len()).unwrap_or(u64::MAX);
+    let mut source: Box<dyn Read> = Box::new(file);
     let mut head = Vec::with_capacity(HEAD_BYTES);
     if let Err(e) = (&mut source).take(HEAD_BYTES as u64).read_to_end(&mut head) {
         return failed(format!("read error: {e}"));
     }
-    if head.starts_with(&[0x1f, 0x8b]) {
+    let compressed = head.starts_with(&[0x1f, 0x8b]);
+    if compressed {
         source = Box::new(flate2::read::MultiGzDecoder::new(
             Cursor::new(head).chain(source),
         ));
@@ -103,24 +138,88 @@ pub fn read_capture(path: &Path, name: &str) -> (CaptureReport, Vec<(Fact, Stren
     }
     let complete = head.len() < HEAD_BYTES;
     let encoding = match classify(&head, complete) {
-        ContentKind::Empty => return unrecognized("empty file".into()),
+        ContentKind::Empty => {
+            return one(CaptureStatus::Unrecognized {
+                reason: "empty file".into(),
+            });
+        }
         ContentKind::Binary { reason } => {
-            return unrecognized(format!("binary content ({reason})"));
+            return one(CaptureStatus::Unrecognized {
+                reason: format!("binary content ({reason})"),
+            });
         }
         ContentKind::Text(encoding) => encoding,
     };
     let head_text = decode_head(&head, encoding);
-    let Some(parser) = detect(&head_text) else {
-        return unrecognized(format!(
-            "no known tool format (first line: \"{}\")",
-            first_line_preview(&head_text)
-        ));
-    };
-
     let stream: Box<dyn Read> =
         Box::new(Utf8Reader::new(Cursor::new(head).chain(source), encoding));
-    let mut lines: Lines = LineReader::new(stream);
+
+    if !compressed && size <= MAX_TRANSCRIPT_BYTES && looks_like_transcript(&head_text) {
+        let mut bytes = Vec::new();
+        let mut stream = stream;
+        if let Err(e) = stream.read_to_end(&mut bytes) {
+            return failed(format!("read error: {e}"));
+        }
+        let text = String::from_utf8_lossy(&bytes);
+        return split(&text)
+            .into_iter()
+            .map(|section| read_section(name, encoding, &text, &section))
+            .collect();
+    }
+    vec![parse(name, encoding, &head_text, stream, 1, None)]
+}
+
+fn read_section(
+    name: &str,
+    encoding: TextEncoding,
+    text: &str,
+    section: &Section,
+) -> CaptureResult {
+    let body = &text[section.start..section.end];
+    let lines_in_body = body.lines().count().max(1) as u64;
+    let info = SectionInfo {
+        first_line: section.first_line,
+        last_line: section.first_line + lines_in_body - 1,
+        command: section.command.clone(),
+    };
+    let head: String = body.chars().take(HEAD_BYTES).collect();
+    let stream: Box<dyn Read> = Box::new(Cursor::new(body.as_bytes().to_vec()));
+    let (mut report, facts) = parse(
+        name,
+        encoding,
+        &head,
+        stream,
+        section.first_line,
+        section.command.as_deref(),
+    );
+    report.section = Some(info);
+    (report, facts)
+}
+
+/// Detects the tool from `head` and streams `stream` through its parser.
+fn parse(
+    name: &str,
+    encoding: TextEncoding,
+    head: &str,
+    stream: Box<dyn Read>,
+    first_line: u64,
+    command: Option<&str>,
+) -> CaptureResult {
+    let Some(parser) = detect(head) else {
+        let reason = format!(
+            "no known tool format (first line: \"{}\")",
+            first_line_preview(head)
+        );
+        return (
+            CaptureReport::new(name, CaptureStatus::Unrecognized { reason }),
+            Vec::new(),
+        );
+    };
+    let mut lines: Lines = LineReader::new(stream).starting_at_line(first_line);
     let mut sink = FactSink::new(name, parser.tool());
+    if let Some(command) = command {
+        sink = sink.with_command(command);
+    }
     let outcome = catch_unwind(AssertUnwindSafe(|| parser.parse(&mut lines, &mut sink)))
         .unwrap_or_else(|_| {
             Err(ParseError::whole_file(format!(

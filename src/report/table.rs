@@ -160,7 +160,7 @@ impl TableReport {
                 write!(result, "\nline {}: {}", warning.line, warning.message)?;
             }
             captures.add_row(vec![
-                Cell::new(&capture.file),
+                Cell::new(capture.location()),
                 Cell::new(capture.tool.as_deref().unwrap_or("—")),
                 Cell::new(result),
             ]);

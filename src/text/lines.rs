@@ -43,6 +43,13 @@ impl<R: Read> LineReader<R> {
         }
     }
 
+    /// Numbers lines from `first` instead of 1: a section of a larger file keeps the
+    /// file's line numbers.
+    pub fn starting_at_line(mut self, first: u64) -> Self {
+        self.line_no = first.saturating_sub(1);
+        self
+    }
+
     /// The next line, or `None` at the end of the input.
     pub fn next_line(&mut self) -> io::Result<Option<Line<'_>>> {
         let mut searched = 0;

@@ -22,7 +22,7 @@ use super::sink::Strength;
 use super::{CaptureParser, FactSink, Lines, ParseError, sysstat_header};
 use crate::facts::{SeriesBuilder, Unit};
 use crate::text::fields::split_into;
-use crate::text::number::{parse_fields, parse_u64};
+use crate::text::number::{parse_f64, parse_fields, parse_u64};
 
 pub struct Mpstat;
 
@@ -143,53 +143,79 @@ impl CaptureParser for Mpstat {
                 continue;
             }
             let label_at = n - value_count - 1;
+            let label = f[label_at];
+            let is_all = label == b"all";
             let is_average = f[0].ends_with(b":") && seconds_of_day(f[0], None).is_none();
             if is_average && interval_rows > 0 {
                 continue;
             }
             if !is_average {
-                let meridiem = (label_at == 2).then(|| f[1]);
-                match seconds_of_day(f[0], meridiem) {
-                    Some(s) if f[label_at] == b"all" => interval.observe(s),
-                    Some(_) => {}
-                    None => {
-                        sink.warn(line.number, "row does not start with a time stamp; ignored");
-                        continue;
-                    }
+                // The interval comes from `all` rows; other rows only need to look timed.
+                let timed = if is_all {
+                    let meridiem = (label_at == 2).then(|| f[1]);
+                    seconds_of_day(f[0], meridiem)
+                        .map(|s| interval.observe(s))
+                        .is_some()
+                } else {
+                    f[0].first().is_some_and(u8::is_ascii_digit)
+                };
+                if !timed {
+                    sink.warn(line.number, "row does not start with a time stamp; ignored");
+                    continue;
                 }
             }
-            let mut values = [0.0f64; MAX_FIELDS];
-            if !parse_fields(&f[label_at + 1..n], &mut values) {
+            let columns = &f[label_at + 1..n];
+            let bad_row = |sink: &mut FactSink| {
                 let message = if line.cut_off {
                     "last row is cut off (truncated file); ignored"
                 } else {
                     "row holds a value that is not a number; ignored"
                 };
                 sink.warn(line.number, message);
-                continue;
-            }
-            let iowait = layout.iowait.map_or(0.0, |i| values[i]);
-            let util = (100.0 - values[layout.idle] - iowait).clamp(0.0, 100.0);
-            let label = f[label_at];
-            if label == b"all" {
+            };
+            if is_all {
+                let mut values = [0.0f64; MAX_FIELDS];
+                if !parse_fields(columns, &mut values) {
+                    bad_row(sink);
+                    continue;
+                }
+                let iowait = layout.iowait.map_or(0.0, |i| values[i]);
                 if !is_average {
                     interval_rows += 1;
                 }
-                all_util.push(util, line.number);
+                all_util.push(
+                    (100.0 - values[layout.idle] - iowait).clamp(0.0, 100.0),
+                    line.number,
+                );
                 for (at, series) in layout.all.iter().zip(all.iter_mut()) {
                     if let Some(i) = at {
                         series.push(values[*i], line.number);
                     }
                 }
-            } else if let Some(cpu) = parse_u64(label).filter(|c| *c < 65_536) {
-                let cpu = cpu as usize;
-                if per_cpu.len() <= cpu {
-                    per_cpu.resize_with(cpu + 1, CpuSeries::default);
-                }
-                per_cpu[cpu].util.push(util, line.number);
-                if let Some(i) = layout.soft {
-                    per_cpu[cpu].soft.push(values[i], line.number);
-                }
+                continue;
+            }
+            let Some(cpu) = parse_u64(label).filter(|c| *c < 65_536) else {
+                continue;
+            };
+            // Per-CPU rows are most of a capture: parse only the columns kept.
+            let column = |i: usize| parse_f64(columns[i]);
+            let (Some(idle), Some(iowait), Some(soft)) = (
+                column(layout.idle),
+                layout.iowait.map_or(Some(0.0), column),
+                layout.soft.map_or(Some(f64::NAN), column),
+            ) else {
+                bad_row(sink);
+                continue;
+            };
+            let cpu = cpu as usize;
+            if per_cpu.len() <= cpu {
+                per_cpu.resize_with(cpu + 1, CpuSeries::default);
+            }
+            per_cpu[cpu]
+                .util
+                .push((100.0 - idle - iowait).clamp(0.0, 100.0), line.number);
+            if !soft.is_nan() {
+                per_cpu[cpu].soft.push(soft, line.number);
             }
         }
 

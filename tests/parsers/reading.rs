@@ -72,7 +72,9 @@ fn gzip_compressed_capture_is_read() {
 fn transcript_sections_are_detected_one_by_one() {
     let lscpu = String::from_utf8(read("lscpu/lscpu.txt")).unwrap();
     let mpstat = String::from_utf8(read("mpstat/mpstat_all_24h.txt")).unwrap();
-    let text = format!("[root@vm ~]# lscpu\n{lscpu}[root@vm ~]# mpstat -P ALL 1 5\n{mpstat}[root@vm ~]# fio --version\nfio-3.33\n");
+    let text = format!(
+        "[root@vm ~]# lscpu\n{lscpu}[root@vm ~]# mpstat -P ALL 1 5\n{mpstat}[root@vm ~]# fio --version\nfio-3.33\n"
+    );
     let p = parse_bytes("session.txt", text.as_bytes());
     let tools: Vec<Option<&str>> = p.reports.iter().map(|r| r.tool.as_deref()).collect();
     assert_eq!(tools, vec![Some("lscpu"), Some("mpstat"), None]);
@@ -83,5 +85,9 @@ fn transcript_sections_are_detected_one_by_one() {
     // cpu.util_pct's first `all` row is line 4 of the mpstat output.
     assert_eq!(p.get("cpu.util_pct").provenance.line, mpstat_first_line + 3);
     assert_eq!(p.get("cpu.count").provenance.line, 2 + 4);
-    assert!(p.reports[2].problem().unwrap().contains("fio --version"), "{:?}", p.reports[2].problem());
+    assert!(
+        p.reports[2].problem().unwrap().contains("fio --version"),
+        "{:?}",
+        p.reports[2].problem()
+    );
 }

@@ -145,3 +145,34 @@ fn lscpu_does_not_claim_cpuinfo() {
     let text = read("cpuinfo/cpuinfo-kunpeng920.txt");
     assert_ne!(parse_bytes("x.txt", &text).tool(), Some("lscpu"));
 }
+
+/// Every CPU/NUMA/memory parser over every fixture of the family, cut at many points:
+/// errors and warnings are fine, panics are not.
+#[test]
+fn topology_parsers_never_panic_on_cut_or_foreign_input() {
+    use perfsage::capture::{
+        cpuinfo::Cpuinfo, dmidecode::Dmidecode, free::Free, meminfo::Meminfo, numactl::Numactl,
+        numastat::Numastat,
+    };
+    let parsers: [&dyn perfsage::capture::CaptureParser; 7] = [
+        &Lscpu, &Cpuinfo, &Numactl, &Numastat, &Dmidecode, &Meminfo, &Free,
+    ];
+    for dir in [
+        "lscpu",
+        "cpuinfo",
+        "numactl",
+        "numastat",
+        "dmidecode",
+        "meminfo",
+        "free",
+    ] {
+        for entry in std::fs::read_dir(fixture(dir)).unwrap() {
+            let bytes = std::fs::read(entry.unwrap().path()).unwrap();
+            for cut in (0..=bytes.len()).step_by(bytes.len() / 37 + 1) {
+                for parser in parsers {
+                    let _ = run_parser(parser, &bytes[..cut]);
+                }
+            }
+        }
+    }
+}

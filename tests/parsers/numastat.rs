@@ -156,3 +156,21 @@ fn truncated_capture_keeps_complete_rows() {
     assert_eq!(warnings.len(), 1);
     assert_eq!(warnings[0].line, 6);
 }
+
+#[test]
+fn largest_node_is_placed_on_the_host_cpus() {
+    let dir = tempfile::tempdir().unwrap();
+    for f in [
+        "numastat/numastat-p-qemu-folded.txt",
+        "numactl/numactl-kunpeng920-5250.txt",
+    ] {
+        let name = f.split('/').next_back().unwrap();
+        std::fs::copy(fixture(f), dir.path().join(name)).unwrap();
+    }
+    let bundle = perfsage::bundle::Bundle::open(dir.path()).unwrap();
+    let host = perfsage::bundle::read::read_host(&bundle.hosts[0]);
+    assert_eq!(
+        host.facts.text("proc.qemu-kvm.numa.largest_node_cpus"),
+        Some("48-71")
+    );
+}

@@ -251,4 +251,12 @@ pub static ENTRIES: &[CatalogEntry] = &[
         ["numastat"],
         NUMASTAT_P
     ),
+    entry!(
+        "proc.<name>.numa.largest_node_cpus",
+        None,
+        Text,
+        "CPU list of the NUMA node holding most of the process's memory (numastat's largest node in lscpu's or numactl's node lists)",
+        ["derived"],
+        "numastat -p <name> plus numactl --hardware or lscpu"
+    ),
 ];

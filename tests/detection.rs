@@ -8,6 +8,8 @@
 use crate::support::*;
 use perfsage::capture::detect::{HEAD_BYTES, claimants};
 use perfsage::capture::registry;
+use perfsage::text::encoding::{ContentKind, Utf8Reader, classify};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 fn files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -19,6 +21,21 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) {
         } else if name != "README.md" && !name.ends_with(".yaml") && !name.ends_with(".py") {
             out.push(path);
         }
+    }
+}
+
+/// The head as detection sees it: GBK and UTF-16 captures are decoded first.
+fn decoded_head(bytes: &[u8]) -> String {
+    let head = &bytes[..bytes.len().min(HEAD_BYTES)];
+    match classify(head, head.len() == bytes.len()) {
+        ContentKind::Text(encoding) => {
+            let mut text = String::new();
+            Utf8Reader::new(head, encoding)
+                .read_to_string(&mut text)
+                .unwrap();
+            text
+        }
+        _ => String::from_utf8_lossy(head).into_owned(),
     }
 }
 
@@ -64,7 +81,7 @@ fn every_fixture_is_claimed_by_exactly_its_tool() {
             continue;
         }
         let bytes = std::fs::read(path).unwrap();
-        let head = String::from_utf8_lossy(&bytes[..bytes.len().min(HEAD_BYTES)]);
+        let head = decoded_head(&bytes);
         let got = claimants(&head);
         match expected_tool(path) {
             Some(tool) => {

@@ -15,6 +15,14 @@ pub mod sysbench;
 mod sysstat_header;
 pub mod transcript;
 
+// CPU topology, NUMA, memory (lscpu is above).
+pub mod cpuinfo;
+pub mod dmidecode;
+pub mod free;
+pub mod meminfo;
+pub mod numactl;
+pub mod numastat;
+
 use crate::text::lines::LineReader;
 pub use read::{CaptureReport, CaptureResult, CaptureStatus, SectionInfo, read_capture};
 pub use sink::FactSink;
@@ -89,8 +97,12 @@ pub fn registry() -> &'static [&'static dyn CaptureParser] {
 
         // CPU topology, NUMA, memory.
         &lscpu::Lscpu,
-        // (cpuinfo, numactl, numastat, dmidecode, meminfo, free.)
-
+        &cpuinfo::Cpuinfo,
+        &numactl::Numactl,
+        &numastat::Numastat,
+        &dmidecode::Dmidecode,
+        &meminfo::Meminfo,
+        &free::Free,
         // Operating system and network settings.
         // (sysctl, settings snapshot, xfs_info, mount, uname, ethtool, interrupts, ping.)
 

@@ -30,6 +30,10 @@ pub enum Unit {
     MegatransfersPerSecond,
     #[serde(rename = "KiB")]
     Kibibytes,
+    #[serde(rename = "MiB")]
+    Mebibytes,
+    #[serde(rename = "GiB")]
+    Gibibytes,
     #[serde(rename = "")]
     None,
 }
@@ -49,6 +53,8 @@ impl Unit {
             Unit::Megahertz => "MHz",
             Unit::MegatransfersPerSecond => "MT/s",
             Unit::Kibibytes => "KiB",
+            Unit::Mebibytes => "MiB",
+            Unit::Gibibytes => "GiB",
             Unit::None => "",
         }
     }

@@ -14,8 +14,13 @@ mod mpstat;
 // (vmstat, sar, nmon, fio.)
 
 // CPU topology, NUMA, memory.
+mod cpuinfo;
+mod dmidecode;
+mod free;
 mod lscpu;
-// (cpuinfo, numactl, numastat, dmidecode, meminfo, free.)
+mod meminfo;
+mod numactl;
+mod numastat;
 
 // Operating system and network settings.
 // (sysctl, settings snapshot, xfs_info, mount, uname, ethtool, interrupts, ping.)

@@ -4,6 +4,7 @@ use super::CatalogEntry;
 use super::commands::*;
 
 const LSCPU: &str = "lscpu";
+const CPUINFO: &str = "cat /proc/cpuinfo";
 
 pub static ENTRIES: &[CatalogEntry] = &[
     entry!(
@@ -99,7 +100,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "CPU architecture (x86_64, aarch64)",
-        ["lscpu"],
+        ["lscpu", "cpuinfo"],
         LSCPU
     ),
     entry!(
@@ -107,7 +108,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Logical CPUs the OS sees",
-        ["lscpu", "mpstat", "iostat", "bundle.yaml"],
+        ["lscpu", "cpuinfo", "mpstat", "iostat", "bundle.yaml"],
         LSCPU
     ),
     entry!(
@@ -115,7 +116,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "CPU sockets",
-        ["lscpu"],
+        ["lscpu", "cpuinfo"],
         LSCPU
     ),
     entry!(
@@ -123,7 +124,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Cores per socket",
-        ["lscpu"],
+        ["lscpu", "cpuinfo"],
         LSCPU
     ),
     entry!(
@@ -131,7 +132,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Hardware threads per core (2 = SMT on)",
-        ["lscpu"],
+        ["lscpu", "cpuinfo"],
         LSCPU
     ),
     entry!(
@@ -139,7 +140,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "NUMA nodes",
-        ["lscpu"],
+        ["lscpu", "numactl"],
         LSCPU
     ),
     entry!(
@@ -147,7 +148,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "CPU list of one NUMA node",
-        ["lscpu"],
+        ["lscpu", "numactl"],
         LSCPU
     ),
     entry!(
@@ -155,15 +156,15 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "CPU vendor (GenuineIntel, AuthenticAMD, HiSilicon)",
-        ["lscpu"],
+        ["lscpu", "cpuinfo"],
         LSCPU
     ),
     entry!(
         "cpu.model_name",
         None,
         Text,
-        "CPU model name",
-        ["lscpu"],
+        "CPU model name (aarch64 cores named from their IDs as lscpu does: Kunpeng-920)",
+        ["lscpu", "cpuinfo"],
         LSCPU
     ),
     entry!(
@@ -179,7 +180,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "Hypervisor vendor seen from inside a VM",
-        ["lscpu"],
+        ["lscpu", "cpuinfo"],
         LSCPU
     ),
     entry!(
@@ -187,7 +188,23 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Flag,
         "aarch64 CPU offers LSE atomics (the `atomics` flag)",
-        ["lscpu"],
+        ["lscpu", "cpuinfo"],
         LSCPU
+    ),
+    entry!(
+        "cpu.implementer",
+        None,
+        Text,
+        "aarch64 `CPU implementer` code (0x48 = HiSilicon, 0x41 = ARM, 0x70 = Phytium)",
+        ["cpuinfo"],
+        CPUINFO
+    ),
+    entry!(
+        "cpu.part",
+        None,
+        Text,
+        "aarch64 `CPU part` code (0xd01 with implementer 0x48 = Kunpeng 920)",
+        ["cpuinfo"],
+        CPUINFO
     ),
 ];

@@ -1,5 +1,178 @@
-//! Memory inventory and state: DIMMs (dmidecode), /proc/meminfo, free.
+//! Memory inventory and state: DIMMs (dmidecode), /proc/meminfo, free. Static
+//! snapshots only; memory use over time is in activity.rs (vmstat, sar, nmon).
 
 use super::CatalogEntry;
 
-pub static ENTRIES: &[CatalogEntry] = &[];
+const DMIDECODE: &str = "dmidecode -t memory (as root, on the physical host)";
+const MEMINFO: &str = "cat /proc/meminfo";
+
+pub static ENTRIES: &[CatalogEntry] = &[
+    entry!(
+        "mem.total_kib",
+        Kibibytes,
+        Number,
+        "Memory the kernel manages (MemTotal)",
+        ["meminfo", "free"],
+        MEMINFO
+    ),
+    entry!(
+        "mem.free_kib",
+        Kibibytes,
+        Number,
+        "Unused memory (MemFree)",
+        ["meminfo", "free"],
+        MEMINFO
+    ),
+    entry!(
+        "mem.available_kib",
+        Kibibytes,
+        Number,
+        "Memory available to new work without swapping (MemAvailable)",
+        ["meminfo", "free"],
+        MEMINFO
+    ),
+    entry!(
+        "mem.swap_total_kib",
+        Kibibytes,
+        Number,
+        "Swap space",
+        ["meminfo", "free"],
+        MEMINFO
+    ),
+    entry!(
+        "mem.swap_used_kib",
+        Kibibytes,
+        Number,
+        "Swap in use",
+        ["meminfo", "free"],
+        MEMINFO
+    ),
+    entry!(
+        "mem.anon_huge_kib",
+        Kibibytes,
+        Number,
+        "Transparent huge pages in use (AnonHugePages)",
+        ["meminfo"],
+        MEMINFO
+    ),
+    entry!(
+        "mem.hugepages_total",
+        Count,
+        Number,
+        "Reserved huge pages (HugePages_Total)",
+        ["meminfo"],
+        MEMINFO
+    ),
+    entry!(
+        "mem.hugepages_free",
+        Count,
+        Number,
+        "Reserved huge pages not in use (HugePages_Free)",
+        ["meminfo"],
+        MEMINFO
+    ),
+    entry!(
+        "mem.hugepage_size_kib",
+        Kibibytes,
+        Number,
+        "Huge page size (Hugepagesize)",
+        ["meminfo"],
+        MEMINFO
+    ),
+    entry!(
+        "mem.dimm.<slot>.size_mib",
+        Mebibytes,
+        Number,
+        "Size of the DIMM in this slot (label = locator)",
+        ["dmidecode"],
+        DMIDECODE
+    ),
+    entry!(
+        "mem.dimm.<slot>.type",
+        None,
+        Text,
+        "Memory type of the DIMM in this slot (DDR4, DDR5)",
+        ["dmidecode"],
+        DMIDECODE
+    ),
+    entry!(
+        "mem.dimm.<slot>.rated_mts",
+        MegatransfersPerSecond,
+        Number,
+        "Rated speed of the DIMM in this slot",
+        ["dmidecode"],
+        DMIDECODE
+    ),
+    entry!(
+        "mem.dimm.<slot>.configured_mts",
+        MegatransfersPerSecond,
+        Number,
+        "Speed the DIMM in this slot runs at",
+        ["dmidecode"],
+        DMIDECODE
+    ),
+    entry!(
+        "mem.dimm.count",
+        Count,
+        Number,
+        "Populated DIMM slots",
+        ["dmidecode"],
+        DMIDECODE
+    ),
+    entry!(
+        "mem.dimm.slots",
+        Count,
+        Number,
+        "DIMM slots (populated or not)",
+        ["dmidecode"],
+        DMIDECODE
+    ),
+    entry!(
+        "mem.dimm.total_gib",
+        Gibibytes,
+        Number,
+        "Installed DIMM capacity",
+        ["dmidecode"],
+        DMIDECODE
+    ),
+    entry!(
+        "mem.dimm.type",
+        None,
+        Text,
+        "Memory type of the installed DIMMs (types joined with / if mixed)",
+        ["dmidecode"],
+        DMIDECODE
+    ),
+    entry!(
+        "mem.dimm.rated_mts",
+        MegatransfersPerSecond,
+        Number,
+        "Lowest rated DIMM speed",
+        ["dmidecode"],
+        DMIDECODE
+    ),
+    entry!(
+        "mem.dimm.configured_mts",
+        MegatransfersPerSecond,
+        Number,
+        "Lowest speed a DIMM is configured to run at",
+        ["dmidecode"],
+        DMIDECODE
+    ),
+    entry!(
+        "mem.dimm.below_rated",
+        None,
+        Flag,
+        "Some DIMM runs below its rated speed (often: two DIMMs per channel)",
+        ["dmidecode"],
+        DMIDECODE
+    ),
+    entry!(
+        "mem.dimm.max_per_channel",
+        Count,
+        Number,
+        "Most DIMMs on one memory channel (DPC; from bank locators or slot names)",
+        ["dmidecode"],
+        DMIDECODE
+    ),
+];

@@ -4,6 +4,7 @@
 //! capture supplied, and cites the facts it came from.
 
 mod busiest;
+mod numa;
 mod platform;
 mod scaling;
 mod target;
@@ -15,6 +16,7 @@ pub fn run(facts: &mut Facts) {
     busiest::derive(facts);
     scaling::derive(facts);
     target::derive(facts);
+    numa::derive(facts);
 }
 
 fn fact(key: &str, value: Value, unit: Unit, provenance: Provenance) -> Fact {

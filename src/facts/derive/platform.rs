@@ -14,6 +14,7 @@ pub fn derive(facts: &mut Facts) {
     } else {
         facts
             .get("cpu.arch")
+            .filter(|arch| arch.provenance.tool == "lscpu")
             .map(|arch| (false, arch.provenance.clone()))
     };
     if let Some((virtualized, provenance)) = derived {

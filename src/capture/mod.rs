@@ -7,9 +7,13 @@ pub mod read;
 pub mod sink;
 
 mod clock;
+mod config_lines;
+pub mod dm_ini;
 pub mod iostat;
 pub mod lscpu;
 pub mod mpstat;
+pub mod my_cnf;
+pub mod postgresql_conf;
 pub mod scaling_table;
 pub mod sysbench;
 mod sysstat_header;
@@ -80,7 +84,6 @@ pub fn registry() -> &'static [&'static dyn CaptureParser] {
         &sysbench::Sysbench,
         &scaling_table::ScalingTable,
         // (BenchmarkSQL.)
-
         // sysstat and friends.
         &mpstat::Mpstat,
         &iostat::Iostat,
@@ -98,5 +101,8 @@ pub fn registry() -> &'static [&'static dyn CaptureParser] {
 
         // Database configuration.
         // (dm.ini, postgresql.conf, my.cnf.)
+        &dm_ini::DmIni,
+        &postgresql_conf::PostgresqlConf,
+        &my_cnf::MyCnf,
     ]
 }

@@ -25,3 +25,6 @@ mod lscpu;
 
 // Database configuration.
 // (dm.ini, postgresql.conf, my.cnf.)
+mod dm_ini;
+mod my_cnf;
+mod postgresql_conf;

@@ -6,6 +6,8 @@ pub mod detect;
 pub mod read;
 pub mod sink;
 
+pub mod benchmarksql;
+pub mod benchmarksql_props;
 mod clock;
 mod config_lines;
 pub mod dm_ini;
@@ -84,6 +86,8 @@ pub fn registry() -> &'static [&'static dyn CaptureParser] {
         &sysbench::Sysbench,
         &scaling_table::ScalingTable,
         // (BenchmarkSQL.)
+        &benchmarksql::Benchmarksql,
+        &benchmarksql_props::BenchmarksqlProps,
         // sysstat and friends.
         &mpstat::Mpstat,
         &iostat::Iostat,

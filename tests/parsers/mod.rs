@@ -7,6 +7,8 @@ mod reading;
 mod scaling_table;
 mod sysbench;
 // (BenchmarkSQL.)
+mod benchmarksql;
+mod benchmarksql_props;
 
 // sysstat and friends.
 mod iostat;

@@ -6,10 +6,16 @@ pub mod detect;
 pub mod read;
 pub mod sink;
 
+pub mod benchmarksql;
+pub mod benchmarksql_props;
 mod clock;
+mod config_lines;
+pub mod dm_ini;
 pub mod iostat;
 pub mod lscpu;
 pub mod mpstat;
+pub mod my_cnf;
+pub mod postgresql_conf;
 pub mod scaling_table;
 pub mod sysbench;
 mod sysstat_header;
@@ -89,7 +95,8 @@ pub fn registry() -> &'static [&'static dyn CaptureParser] {
         &sysbench::Sysbench,
         &scaling_table::ScalingTable,
         // (BenchmarkSQL.)
-
+        &benchmarksql::Benchmarksql,
+        &benchmarksql_props::BenchmarksqlProps,
         // sysstat and friends.
         &mpstat::Mpstat,
         &iostat::Iostat,
@@ -111,5 +118,8 @@ pub fn registry() -> &'static [&'static dyn CaptureParser] {
 
         // Database configuration.
         // (dm.ini, postgresql.conf, my.cnf.)
+        &dm_ini::DmIni,
+        &postgresql_conf::PostgresqlConf,
+        &my_cnf::MyCnf,
     ]
 }

@@ -68,7 +68,9 @@ pub fn classify(head: &[u8], complete: bool) -> ContentKind {
     }
     let controls = head
         .iter()
-        .filter(|&&b| b < 0x20 && !matches!(b, b'\n' | b'\r' | b'\t' | 0x0c | 0x1b))
+        // Backspace (0x08) is text too: progress displays (BenchmarkSQL's status line)
+        // redraw themselves with it, and a captured console log is full of them.
+        .filter(|&&b| b < 0x20 && !matches!(b, b'\n' | b'\r' | b'\t' | 0x08 | 0x0c | 0x1b))
         .count();
     if controls * 20 > head.len() {
         return ContentKind::Binary {

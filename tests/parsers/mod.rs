@@ -7,6 +7,8 @@ mod reading;
 mod scaling_table;
 mod sysbench;
 // (BenchmarkSQL.)
+mod benchmarksql;
+mod benchmarksql_props;
 
 // sysstat and friends.
 mod iostat;
@@ -30,3 +32,6 @@ mod numastat;
 
 // Database configuration.
 // (dm.ini, postgresql.conf, my.cnf.)
+mod dm_ini;
+mod my_cnf;
+mod postgresql_conf;

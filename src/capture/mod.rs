@@ -6,28 +6,42 @@ pub mod detect;
 pub mod read;
 pub mod sink;
 
-pub mod benchmarksql;
-pub mod benchmarksql_props;
+// Shared by several parsers.
 mod clock;
 mod config_lines;
-pub mod dm_ini;
-pub mod iostat;
-pub mod lscpu;
-pub mod mpstat;
-pub mod my_cnf;
-pub mod postgresql_conf;
-pub mod scaling_table;
-pub mod sysbench;
 mod sysstat_header;
 pub mod transcript;
 
-// CPU topology, NUMA, memory (lscpu is above).
+// Benchmarks.
+pub mod benchmarksql;
+pub mod benchmarksql_props;
+pub mod scaling_table;
+pub mod sysbench;
+
+// sysstat and friends.
+pub mod iostat;
+pub mod mpstat;
+// (vmstat, sar, nmon, fio parsers go here.)
+
+// CPU topology, NUMA, memory.
 pub mod cpuinfo;
 pub mod dmidecode;
 pub mod free;
+pub mod lscpu;
 pub mod meminfo;
 pub mod numactl;
 pub mod numastat;
+
+// Operating system and network settings.
+// (sysctl, settings snapshot, xfs_info, mount, uname, ethtool, interrupts, ping parsers go here.)
+
+// Profiles.
+// (perf report / top / script and folded-stack parsers go here.)
+
+// Database configuration.
+pub mod dm_ini;
+pub mod my_cnf;
+pub mod postgresql_conf;
 
 use crate::text::lines::LineReader;
 pub use read::{CaptureReport, CaptureResult, CaptureStatus, SectionInfo, read_capture};
@@ -94,7 +108,6 @@ pub fn registry() -> &'static [&'static dyn CaptureParser] {
         // Benchmarks.
         &sysbench::Sysbench,
         &scaling_table::ScalingTable,
-        // (BenchmarkSQL.)
         &benchmarksql::Benchmarksql,
         &benchmarksql_props::BenchmarksqlProps,
         // sysstat and friends.
@@ -117,7 +130,6 @@ pub fn registry() -> &'static [&'static dyn CaptureParser] {
         // (perf report / top / script, folded stacks.)
 
         // Database configuration.
-        // (dm.ini, postgresql.conf, my.cnf.)
         &dm_ini::DmIni,
         &postgresql_conf::PostgresqlConf,
         &my_cnf::MyCnf,

@@ -11,7 +11,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "Benchmark tool and version",
-        ["sysbench"],
+        ["sysbench", "benchmarksql"],
         SYSBENCH
     ),
     entry!(

@@ -7,12 +7,18 @@ pub mod read;
 pub mod sink;
 
 mod clock;
+mod instance_label;
 pub mod iostat;
 pub mod lscpu;
+pub mod mounts;
 pub mod mpstat;
 pub mod scaling_table;
+pub mod settings_snapshot;
 pub mod sysbench;
+pub mod sysctl;
 mod sysstat_header;
+pub mod uname;
+pub mod xfs_info;
 
 use crate::text::lines::LineReader;
 pub use read::{CaptureReport, CaptureStatus, read_capture};
@@ -92,7 +98,11 @@ pub fn registry() -> &'static [&'static dyn CaptureParser] {
 
         // Operating system and network settings.
         // (sysctl, settings snapshot, xfs_info, mount, uname, ethtool, interrupts, ping.)
-
+        &sysctl::Sysctl,
+        &settings_snapshot::SettingsSnapshot,
+        &xfs_info::XfsInfo,
+        &mounts::Mounts,
+        &uname::Uname,
         // Profiles.
         // (perf report / top / script, folded stacks.)
 

@@ -19,6 +19,11 @@ mod lscpu;
 
 // Operating system and network settings.
 // (sysctl, settings snapshot, xfs_info, mount, uname, ethtool, interrupts, ping.)
+mod mounts;
+mod settings_snapshot;
+mod sysctl;
+mod uname;
+mod xfs_info;
 
 // Profiles.
 // (perf report / top / script, folded stacks.)

@@ -4,6 +4,8 @@ use super::CatalogEntry;
 use super::commands::*;
 
 const LSCPU: &str = "lscpu";
+const SNAPSHOT: &str =
+    "the settings snapshot script in docs/settings-snapshot.md (while the load runs)";
 
 pub static ENTRIES: &[CatalogEntry] = &[
     entry!(
@@ -99,7 +101,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "CPU architecture (x86_64, aarch64)",
-        ["lscpu"],
+        ["lscpu", "uname", "settings-snapshot"],
         LSCPU
     ),
     entry!(
@@ -171,7 +173,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Megahertz,
         Number,
         "Highest CPU frequency",
-        ["lscpu"],
+        ["lscpu", "settings-snapshot"],
         LSCPU
     ),
     entry!(
@@ -189,5 +191,61 @@ pub static ENTRIES: &[CatalogEntry] = &[
         "aarch64 CPU offers LSE atomics (the `atomics` flag)",
         ["lscpu"],
         LSCPU
+    ),
+    entry!(
+        "cpu.governor",
+        None,
+        Text,
+        "cpufreq scaling governor of every CPU (performance, ondemand, …), or mixed when they differ",
+        ["settings-snapshot"],
+        SNAPSHOT
+    ),
+    entry!(
+        "cpu.<cpu>.governor",
+        None,
+        Text,
+        "cpufreq scaling governor of one CPU (given only when CPUs differ)",
+        ["settings-snapshot"],
+        SNAPSHOT
+    ),
+    entry!(
+        "cpu.cur_freq_min_mhz",
+        Megahertz,
+        Number,
+        "Lowest current CPU frequency (scaling_cur_freq) when the snapshot was taken",
+        ["settings-snapshot"],
+        SNAPSHOT
+    ),
+    entry!(
+        "cpu.cur_freq_avg_mhz",
+        Megahertz,
+        Number,
+        "Average current CPU frequency (scaling_cur_freq) over the CPUs",
+        ["settings-snapshot"],
+        SNAPSHOT
+    ),
+    entry!(
+        "cpu.cur_freq_max_mhz",
+        Megahertz,
+        Number,
+        "Highest current CPU frequency (scaling_cur_freq) when the snapshot was taken",
+        ["settings-snapshot"],
+        SNAPSHOT
+    ),
+    entry!(
+        "cpu.smt_control",
+        None,
+        Text,
+        "SMT control state: on, off, forceoff, notsupported or notimplemented",
+        ["settings-snapshot"],
+        SNAPSHOT
+    ),
+    entry!(
+        "cpu.smt_active",
+        None,
+        Flag,
+        "Sibling hardware threads are online (SMT in use)",
+        ["settings-snapshot"],
+        SNAPSHOT
     ),
 ];

@@ -7,11 +7,17 @@ pub mod read;
 pub mod sink;
 
 mod clock;
+pub mod ethtool;
+pub mod ethtool_channels;
+pub mod ethtool_driver;
+pub mod ethtool_features;
 mod instance_label;
+pub mod interrupts;
 pub mod iostat;
 pub mod lscpu;
 pub mod mounts;
 pub mod mpstat;
+pub mod ping;
 pub mod scaling_table;
 pub mod settings_snapshot;
 pub mod sysbench;
@@ -103,6 +109,12 @@ pub fn registry() -> &'static [&'static dyn CaptureParser] {
         &xfs_info::XfsInfo,
         &mounts::Mounts,
         &uname::Uname,
+        &ethtool::Ethtool,
+        &ethtool_driver::EthtoolDriver,
+        &ethtool_features::EthtoolFeatures,
+        &ethtool_channels::EthtoolChannels,
+        &interrupts::Interrupts,
+        &ping::Ping,
         // Profiles.
         // (perf report / top / script, folded stacks.)
 

@@ -30,6 +30,8 @@ pub enum Unit {
     MegatransfersPerSecond,
     #[serde(rename = "KiB")]
     Kibibytes,
+    #[serde(rename = "Mb/s")]
+    MegabitsPerSecond,
     #[serde(rename = "")]
     None,
 }
@@ -49,6 +51,7 @@ impl Unit {
             Unit::Megahertz => "MHz",
             Unit::MegatransfersPerSecond => "MT/s",
             Unit::Kibibytes => "KiB",
+            Unit::MegabitsPerSecond => "Mb/s",
             Unit::None => "",
         }
     }

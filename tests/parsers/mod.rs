@@ -19,7 +19,13 @@ mod lscpu;
 
 // Operating system and network settings.
 // (sysctl, settings snapshot, xfs_info, mount, uname, ethtool, interrupts, ping.)
+mod ethtool;
+mod ethtool_channels;
+mod ethtool_driver;
+mod ethtool_features;
+mod interrupts;
 mod mounts;
+mod ping;
 mod settings_snapshot;
 mod sysctl;
 mod uname;

@@ -64,3 +64,29 @@ fn truncated_capture_keeps_complete_lines() {
     assert_eq!(warnings.len(), 1, "{warnings:?}");
     assert_eq!(warnings[0].line, 44);
 }
+
+#[test]
+fn each_ethtool_output_starts_its_own_section() {
+    use perfsage::capture::ethtool_channels::EthtoolChannels;
+    use perfsage::capture::ethtool_driver::EthtoolDriver;
+    use perfsage::capture::ethtool_features::EthtoolFeatures;
+    let starts = [
+        "Settings for eth0:",
+        "driver: hinic",
+        "Features for eth0:",
+        "Channel parameters for eth0:",
+    ];
+    let parsers: [&dyn CaptureParser; 4] =
+        [&Ethtool, &EthtoolDriver, &EthtoolFeatures, &EthtoolChannels];
+    for (i, parser) in parsers.iter().enumerate() {
+        for (j, line) in starts.iter().enumerate() {
+            assert_eq!(
+                parser.starts_section(line),
+                i == j,
+                "{} {line}",
+                parser.tool()
+            );
+        }
+        assert!(!parser.starts_section("\tLink detected: yes"));
+    }
+}

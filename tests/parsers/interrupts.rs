@@ -164,3 +164,10 @@ fn truncated_capture_keeps_complete_rows() {
     assert_eq!(warnings[0].line, 20);
     assert!(warnings[0].message.contains("cut off"));
 }
+
+#[test]
+fn the_cpu_header_starts_a_section() {
+    assert!(Interrupts.starts_section("           CPU0       CPU1       "));
+    assert!(!Interrupts.starts_section(" 24:          1          0  IO-APIC"));
+    assert!(!Interrupts.starts_section("12:00:01 CPU %usr"));
+}

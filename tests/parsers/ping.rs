@@ -119,3 +119,9 @@ fn truncated_capture_works_rtt_out_from_the_replies() {
     assert!(warnings[0].message.contains("cut off"));
     assert!(warnings[1].message.contains("9 replies"));
 }
+
+#[test]
+fn the_ping_line_starts_a_section() {
+    assert!(Ping.starts_section("PING db01 (10.0.0.2) 56(84) bytes of data."));
+    assert!(!Ping.starts_section("--- db01 ping statistics ---"));
+}

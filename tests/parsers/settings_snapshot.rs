@@ -181,3 +181,9 @@ fn truncated_capture_keeps_complete_entries() {
     assert_eq!(warnings[0].line, 398);
     assert!(warnings[0].message.contains("cut off"));
 }
+
+#[test]
+fn the_header_starts_a_section() {
+    assert!(SettingsSnapshot.starts_section("# perfsage settings snapshot v1"));
+    assert!(!SettingsSnapshot.starts_section("getconf PAGESIZE: 4096"));
+}

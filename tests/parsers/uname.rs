@@ -49,3 +49,14 @@ fn truncated_capture_keeps_the_release() {
     assert_eq!(warnings.len(), 1, "{warnings:?}");
     assert_eq!(warnings[0].line, 1);
 }
+
+#[test]
+fn a_uname_line_starts_a_section() {
+    assert!(
+        Uname
+            .starts_section("Linux vm 6.18.44-fc-v1045 #1 SMP PREEMPT_DYNAMIC @0 x86_64 GNU/Linux")
+    );
+    assert!(
+        !Uname.starts_section("Linux 6.1.0-27-amd64 (perf-lab)   12/02/2026   _x86_64_   (2 CPU)")
+    );
+}

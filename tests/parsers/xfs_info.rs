@@ -55,3 +55,9 @@ fn truncated_capture_keeps_the_complete_output() {
     assert_eq!(warnings.len(), 1, "{warnings:?}");
     assert_eq!(warnings[0].line, 15);
 }
+
+#[test]
+fn the_meta_data_line_starts_a_section() {
+    assert!(XfsInfo.starts_section("meta-data=/dev/nvme0n1           isize=512"));
+    assert!(!XfsInfo.starts_section("data     =                       bsize=8192"));
+}

@@ -9,6 +9,7 @@ pub mod sink;
 // Shared by several parsers.
 mod clock;
 mod config_lines;
+mod instance_label;
 mod sysstat_header;
 pub mod transcript;
 
@@ -33,7 +34,17 @@ pub mod numactl;
 pub mod numastat;
 
 // Operating system and network settings.
-// (sysctl, settings snapshot, xfs_info, mount, uname, ethtool, interrupts, ping parsers go here.)
+pub mod ethtool;
+pub mod ethtool_channels;
+pub mod ethtool_driver;
+pub mod ethtool_features;
+pub mod interrupts;
+pub mod mounts;
+pub mod ping;
+pub mod settings_snapshot;
+pub mod sysctl;
+pub mod uname;
+pub mod xfs_info;
 
 // Profiles.
 // (perf report / top / script and folded-stack parsers go here.)
@@ -124,8 +135,17 @@ pub fn registry() -> &'static [&'static dyn CaptureParser] {
         &meminfo::Meminfo,
         &free::Free,
         // Operating system and network settings.
-        // (sysctl, settings snapshot, xfs_info, mount, uname, ethtool, interrupts, ping.)
-
+        &sysctl::Sysctl,
+        &settings_snapshot::SettingsSnapshot,
+        &xfs_info::XfsInfo,
+        &mounts::Mounts,
+        &uname::Uname,
+        &ethtool::Ethtool,
+        &ethtool_driver::EthtoolDriver,
+        &ethtool_features::EthtoolFeatures,
+        &ethtool_channels::EthtoolChannels,
+        &interrupts::Interrupts,
+        &ping::Ping,
         // Profiles.
         // (perf report / top / script, folded stacks.)
 

@@ -34,6 +34,8 @@ pub enum Unit {
     Mebibytes,
     #[serde(rename = "GiB")]
     Gibibytes,
+    #[serde(rename = "Mb/s")]
+    MegabitsPerSecond,
     #[serde(rename = "")]
     None,
 }
@@ -55,6 +57,7 @@ impl Unit {
             Unit::Kibibytes => "KiB",
             Unit::Mebibytes => "MiB",
             Unit::Gibibytes => "GiB",
+            Unit::MegabitsPerSecond => "Mb/s",
             Unit::None => "",
         }
     }

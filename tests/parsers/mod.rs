@@ -26,6 +26,17 @@ mod numastat;
 
 // Operating system and network settings.
 // (sysctl, settings snapshot, xfs_info, mount, uname, ethtool, interrupts, ping.)
+mod ethtool;
+mod ethtool_channels;
+mod ethtool_driver;
+mod ethtool_features;
+mod interrupts;
+mod mounts;
+mod ping;
+mod settings_snapshot;
+mod sysctl;
+mod uname;
+mod xfs_info;
 
 // Profiles.
 // (perf report / top / script, folded stacks.)

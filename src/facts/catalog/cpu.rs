@@ -5,6 +5,8 @@ use super::commands::*;
 
 const LSCPU: &str = "lscpu";
 const CPUINFO: &str = "cat /proc/cpuinfo";
+const SNAPSHOT: &str =
+    "the settings snapshot script in docs/settings-snapshot.md (while the load runs)";
 
 pub static ENTRIES: &[CatalogEntry] = &[
     entry!(
@@ -100,7 +102,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "CPU architecture (x86_64, aarch64)",
-        ["lscpu", "cpuinfo"],
+        ["lscpu", "cpuinfo", "uname", "settings-snapshot"],
         LSCPU
     ),
     entry!(
@@ -172,7 +174,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Megahertz,
         Number,
         "Highest CPU frequency",
-        ["lscpu"],
+        ["lscpu", "settings-snapshot"],
         LSCPU
     ),
     entry!(
@@ -206,5 +208,61 @@ pub static ENTRIES: &[CatalogEntry] = &[
         "aarch64 `CPU part` code (0xd01 with implementer 0x48 = Kunpeng 920)",
         ["cpuinfo"],
         CPUINFO
+    ),
+    entry!(
+        "cpu.governor",
+        None,
+        Text,
+        "cpufreq scaling governor of every CPU (performance, ondemand, …), or mixed when they differ",
+        ["settings-snapshot"],
+        SNAPSHOT
+    ),
+    entry!(
+        "cpu.<cpu>.governor",
+        None,
+        Text,
+        "cpufreq scaling governor of one CPU (given only when CPUs differ)",
+        ["settings-snapshot"],
+        SNAPSHOT
+    ),
+    entry!(
+        "cpu.cur_freq_min_mhz",
+        Megahertz,
+        Number,
+        "Lowest current CPU frequency (scaling_cur_freq) when the snapshot was taken",
+        ["settings-snapshot"],
+        SNAPSHOT
+    ),
+    entry!(
+        "cpu.cur_freq_avg_mhz",
+        Megahertz,
+        Number,
+        "Average current CPU frequency (scaling_cur_freq) over the CPUs",
+        ["settings-snapshot"],
+        SNAPSHOT
+    ),
+    entry!(
+        "cpu.cur_freq_max_mhz",
+        Megahertz,
+        Number,
+        "Highest current CPU frequency (scaling_cur_freq) when the snapshot was taken",
+        ["settings-snapshot"],
+        SNAPSHOT
+    ),
+    entry!(
+        "cpu.smt_control",
+        None,
+        Text,
+        "SMT control state: on, off, forceoff, notsupported or notimplemented",
+        ["settings-snapshot"],
+        SNAPSHOT
+    ),
+    entry!(
+        "cpu.smt_active",
+        None,
+        Flag,
+        "Sibling hardware threads are online (SMT in use)",
+        ["settings-snapshot"],
+        SNAPSHOT
     ),
 ];

@@ -101,4 +101,12 @@ pub static ENTRIES: &[CatalogEntry] = &[
         ["derived"],
         IOSTAT
     ),
+    entry!(
+        "disk.<dev>.scheduler",
+        None,
+        Text,
+        "Block I/O scheduler in use (none, mq-deadline, kyber, bfq; NVMe wants none)",
+        ["settings-snapshot"],
+        "the settings snapshot script in docs/settings-snapshot.md"
+    ),
 ];

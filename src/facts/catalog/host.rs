@@ -9,7 +9,13 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "Host name",
-        ["bundle.yaml", "mpstat", "iostat"],
+        [
+            "bundle.yaml",
+            "mpstat",
+            "iostat",
+            "uname",
+            "settings-snapshot"
+        ],
         BUNDLE_YAML
     ),
     entry!(
@@ -40,9 +46,9 @@ pub static ENTRIES: &[CatalogEntry] = &[
         "os.kernel",
         None,
         Text,
-        "Kernel release from the sysstat header line",
-        ["mpstat", "iostat"],
-        MPSTAT
+        "Kernel release (uname -r; also the sysstat header line)",
+        ["uname", "mpstat", "iostat", "settings-snapshot"],
+        "uname -a"
     ),
     entry!(
         "vm.host_sockets",

@@ -2,4 +2,162 @@
 
 use super::CatalogEntry;
 
-pub static ENTRIES: &[CatalogEntry] = &[];
+const SNAPSHOT: &str = "the settings snapshot script in docs/settings-snapshot.md";
+const SYSCTL_OR_SNAPSHOT: &str =
+    "sysctl -a (as root), or the settings snapshot script in docs/settings-snapshot.md";
+const MOUNT: &str = "mount (or cat /proc/mounts)";
+
+pub static ENTRIES: &[CatalogEntry] = &[
+    entry!(
+        "sysctl.<name*>",
+        None,
+        Text,
+        "A kernel setting as sysctl prints it (runs of blanks folded to one space), e.g. sysctl.kernel.numa_balancing",
+        ["sysctl", "settings-snapshot"],
+        SYSCTL_OR_SNAPSHOT
+    ),
+    entry!(
+        "os.numa_balancing",
+        None,
+        Number,
+        "kernel.numa_balancing: automatic NUMA page migration (0 off, 1 on; 2/3 memory tiering)",
+        ["sysctl", "settings-snapshot"],
+        SYSCTL_OR_SNAPSHOT
+    ),
+    entry!(
+        "os.swappiness",
+        None,
+        Number,
+        "vm.swappiness: how readily the kernel swaps anonymous memory (0–200)",
+        ["sysctl", "settings-snapshot"],
+        SYSCTL_OR_SNAPSHOT
+    ),
+    entry!(
+        "os.zone_reclaim_mode",
+        None,
+        Number,
+        "vm.zone_reclaim_mode: reclaim on the local NUMA node before allocating remotely (0 off)",
+        ["sysctl", "settings-snapshot"],
+        SYSCTL_OR_SNAPSHOT
+    ),
+    entry!(
+        "os.nr_hugepages",
+        Count,
+        Number,
+        "vm.nr_hugepages: static huge pages reserved",
+        ["sysctl", "settings-snapshot"],
+        SYSCTL_OR_SNAPSHOT
+    ),
+    entry!(
+        "os.dirty_ratio_pct",
+        Percent,
+        Number,
+        "vm.dirty_ratio: share of memory dirty pages may fill before writers block",
+        ["sysctl", "settings-snapshot"],
+        SYSCTL_OR_SNAPSHOT
+    ),
+    entry!(
+        "os.dirty_background_ratio_pct",
+        Percent,
+        Number,
+        "vm.dirty_background_ratio: share of memory dirty pages may fill before background writeback starts",
+        ["sysctl", "settings-snapshot"],
+        SYSCTL_OR_SNAPSHOT
+    ),
+    entry!(
+        "os.thp.enabled",
+        None,
+        Text,
+        "Transparent huge pages mode: always, madvise or never",
+        ["settings-snapshot"],
+        SNAPSHOT
+    ),
+    entry!(
+        "os.thp.defrag",
+        None,
+        Text,
+        "Transparent huge page defrag mode: always, defer, defer+madvise, madvise or never",
+        ["settings-snapshot"],
+        SNAPSHOT
+    ),
+    entry!(
+        "os.page_size_kib",
+        Kibibytes,
+        Number,
+        "Kernel page size (getconf PAGESIZE): 4 or 64 on aarch64",
+        ["settings-snapshot"],
+        SNAPSHOT
+    ),
+    entry!(
+        "os.irqbalance_active",
+        None,
+        Flag,
+        "The irqbalance service is running (systemctl is-active irqbalance)",
+        ["settings-snapshot"],
+        SNAPSHOT
+    ),
+    entry!(
+        "os.iommu_enabled",
+        None,
+        Flag,
+        "At least one IOMMU/SMMU is registered with the kernel (/sys/class/iommu not empty)",
+        ["settings-snapshot"],
+        SNAPSHOT
+    ),
+    entry!(
+        "os.iommu_units",
+        Count,
+        Number,
+        "IOMMU/SMMU units registered with the kernel (entries in /sys/class/iommu)",
+        ["settings-snapshot"],
+        SNAPSHOT
+    ),
+    entry!(
+        "os.iommu_passthrough",
+        None,
+        Flag,
+        "DMA bypasses IOMMU translation (iommu group type identity, or iommu.passthrough=1 / iommu=pt on the kernel command line)",
+        ["settings-snapshot"],
+        SNAPSHOT
+    ),
+    entry!(
+        "os.cmdline",
+        None,
+        Text,
+        "Kernel command line (/proc/cmdline)",
+        ["settings-snapshot"],
+        SNAPSHOT
+    ),
+    entry!(
+        "fs.<dev>.type",
+        None,
+        Text,
+        "File system type on a device (xfs, ext4, …); <dev> is the device path's last component",
+        ["mounts", "xfs-info"],
+        MOUNT
+    ),
+    entry!(
+        "fs.<dev>.mount_point",
+        None,
+        Text,
+        "Where the device is mounted (its first mount when bind-mounted again)",
+        ["mounts"],
+        MOUNT
+    ),
+    entry!(
+        "fs.<dev>.options",
+        None,
+        Text,
+        "Mount options of the device, e.g. rw,noatime,inode64",
+        ["mounts"],
+        MOUNT
+    ),
+    entry!(
+        "fs.<dev>.block_size_kib",
+        Kibibytes,
+        Number,
+        "XFS data block size (bsize= of the data section); the tuning guide matches it to the 8 KB database page",
+        ["xfs-info"],
+        "xfs_info <mount point> for each database file system"
+    ),
+];

@@ -12,6 +12,8 @@ pub fn derive(facts: &mut Facts) {
     } else if let Some(hypervisor) = facts.get("cpu.hypervisor") {
         Some((true, hypervisor.provenance.clone()))
     } else {
+        // Only lscpu reports a hypervisor, so only its silence means bare metal;
+        // uname or a settings snapshot also give cpu.arch but say nothing either way.
         facts
             .get("cpu.arch")
             .filter(|arch| arch.provenance.tool == "lscpu")

@@ -158,3 +158,20 @@ fn a_scaling_table_alone_stands_in_for_iostat_and_mpstat() {
     assert!(fired(&h).contains(&"virtualization.raw_disk_passthrough"));
     assert_eq!(h.facts.number("bench.knee.threads"), Some(256.0));
 }
+
+#[test]
+fn two_workloads_in_one_bundle_stay_apart() {
+    let dir = tempfile::tempdir().unwrap();
+    let scaling = String::from_utf8(read("sysbench/sysbench_oltp_scaling.txt")).unwrap();
+    let read_only = "Number of threads: 64\n[ 1s ] thds: 64 tps: 5000.00 qps: 70000.00 (r/w/o: 70000.00/0.00/0.00) lat (ms,95%): 9.00 err/s: 0.00 reconn/s: 0.00\n";
+    std::fs::write(dir.path().join("rw.txt"), scaling).unwrap();
+    std::fs::write(dir.path().join("ro.txt"), read_only).unwrap();
+    let h = diagnose_dir(dir.path());
+    let num = |k: &str| h.facts.number(k).unwrap_or_else(|| panic!("{k}"));
+    // The read-only run does not join the read/write scaling series.
+    assert_eq!(h.facts.text("bench.workload"), Some("oltp_read_write"));
+    assert_eq!(num("bench.knee.threads"), 4.0);
+    assert!(h.facts.get("bench.scale.64.tps").is_none());
+    assert_eq!(num("bench.wl.oltp_read_only.qps"), 70000.0);
+    assert_eq!(num("bench.wl.oltp_read_write.tps"), 966.82);
+}

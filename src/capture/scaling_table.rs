@@ -8,7 +8,8 @@
 //! | 32 | 41928.88 | 2096.44 | 20.74 | 99% | 20% |
 //! ```
 //!
-//! or `threads,qps,tps,p95_ms,disk_busy_pct,cpu_pct`. A threads column and a TPS or
+//! or `threads,qps,tps,p95_ms,disk_busy_pct,cpu_pct`, as `bench.run.table.<threads>.*`
+//! (a table does not say which test ran). A threads column and a TPS or
 //! QPS column are required. Only the first table of a file is read: other tables
 //! usually describe another configuration and belong in their own bundle.
 
@@ -163,7 +164,9 @@ impl CaptureParser for ScalingTable {
                     continue;
                 };
                 match parse_f64_lenient(cell) {
-                    Some(v) => sink.number(format!("bench.scale.{threads}.{suffix}"), v, unit, n),
+                    Some(v) => {
+                        sink.number(format!("bench.run.table.{threads}.{suffix}"), v, unit, n)
+                    }
                     None if cell.is_empty() || *cell == "-" => {}
                     None => sink.warn(n, format!("{cell:?} is not a number")),
                 }

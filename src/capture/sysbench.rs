@@ -1,5 +1,10 @@
 //! sysbench 1.0 / 1.1 output. One file may hold several runs one after another (a
-//! scaling series at different `--threads`); each run becomes `bench.scale.<threads>.*`.
+//! scaling series at different `--threads`); each run becomes
+//! `bench.run.<workload>.<threads>.*`. sysbench does not print which test ran, so the
+//! workload comes from the command line when a transcript shows it
+//! (`… oltp_read_only run`), else from what the output says: `CPU speed:` is the cpu
+//! test, the read/write mix of the SQL statistics tells oltp_read_only (no writes),
+//! oltp_write_only (no reads) and oltp_read_write apart.
 //!
 //! ```text
 //! sysbench 1.0.20 (using system LuaJIT 2.1.0-beta3)
@@ -52,6 +57,15 @@ struct Run {
     lat_max: Option<(f64, u64)>,
     lat_p95: Option<(f64, u64)>,
     interval_said_tps: bool,
+    interval_reads: f64,
+    interval_writes: f64,
+    /// Sum and count of the interval reports' qps, for a run cut off before its summary.
+    interval_qps: (f64, u32),
+    /// Reads and writes in `queries performed:` (or summed over interval reports).
+    reads: f64,
+    writes: f64,
+    /// The test, when its own output names it (`CPU speed:` …).
+    test: Option<&'static str>,
 }
 
 impl Run {
@@ -130,6 +144,14 @@ impl CaptureParser for Sysbench {
                 if run.threads.is_none() {
                     run.threads = interval.threads;
                 }
+                if let Some(qps) = interval.qps {
+                    run.interval_qps.0 += qps;
+                    run.interval_qps.1 += 1;
+                }
+                if let Some((reads, writes)) = interval.reads_writes {
+                    run.interval_reads += reads;
+                    run.interval_writes += writes;
+                }
                 if let Some(v) = interval.tps.or(interval.eps) {
                     run.interval_said_tps |= interval.tps.is_some();
                     run.interval_throughput.push(v, n);
@@ -143,12 +165,18 @@ impl CaptureParser for Sysbench {
                 in_latency = true;
                 continue;
             }
+            if let Some(test) = test_named_by(text) {
+                run.test = Some(test);
+                continue;
+            }
             let Some((label, value)) = split_label(text) else {
                 continue;
             };
             let per_sec = || per_second(value).map(|v| (v, n));
             let plain = || parse_f64_lenient(&String::from_utf8_lossy(value)).map(|v| (v, n));
             match label {
+                b"read" => run.reads = plain().map_or(0.0, |(v, _)| v),
+                b"write" => run.writes = plain().map_or(0.0, |(v, _)| v),
                 b"transactions" => run.tps = per_sec(),
                 b"queries" => run.qps = per_sec(),
                 b"ignored errors" => run.errors_per_s = per_sec(),
@@ -184,6 +212,9 @@ struct Interval {
     threads: Option<u64>,
     tps: Option<f64>,
     eps: Option<f64>,
+    qps: Option<f64>,
+    /// Reads and writes per second from `(r/w/o: 16305.24/4653.64/2327.17)`.
+    reads_writes: Option<(f64, f64)>,
 }
 
 /// `[ 10s ] thds: 64 tps: 1163.11 qps: … lat (ms,95%): 17.01 err/s: 0.00 reconn/s: 0.00`
@@ -192,6 +223,8 @@ fn parse_interval(text: &[u8]) -> Interval {
         threads: None,
         tps: None,
         eps: None,
+        qps: None,
+        reads_writes: None,
     };
     let mut tokens = fields(text);
     while let Some(token) = tokens.next() {
@@ -199,6 +232,13 @@ fn parse_interval(text: &[u8]) -> Interval {
             b"thds:" => out.threads = tokens.next().and_then(parse_u64),
             b"tps:" => out.tps = tokens.next().and_then(parse_f64),
             b"eps:" => out.eps = tokens.next().and_then(parse_f64),
+            b"qps:" => out.qps = tokens.next().and_then(parse_f64),
+            b"(r/w/o:" => {
+                out.reads_writes = tokens.next().and_then(|mix| {
+                    let mut parts = mix.split(|b| *b == b'/');
+                    Some((parse_f64(parts.next()?)?, parse_f64(parts.next()?)?))
+                });
+            }
             _ => {}
         }
     }
@@ -206,7 +246,7 @@ fn parse_interval(text: &[u8]) -> Interval {
 }
 
 /// Emits the facts of a finished run and starts a fresh one.
-fn finish(run: &mut Run, sink: &mut FactSink, emitted: &mut HashSet<u64>) {
+fn finish(run: &mut Run, sink: &mut FactSink, emitted: &mut HashSet<(String, u64)>) {
     let done = std::mem::take(run);
     if !done.has_data() {
         return;
@@ -218,14 +258,15 @@ fn finish(run: &mut Run, sink: &mut FactSink, emitted: &mut HashSet<u64>) {
         );
         return;
     };
-    if !emitted.insert(threads) {
+    let workload = workload(&done, sink.command());
+    if !emitted.insert((workload.to_string(), threads)) {
         sink.warn(
             done.first_line,
-            format!("a second run at {threads} threads; the first one is kept"),
+            format!("a second {workload} run at {threads} threads; the first one is kept"),
         );
         return;
     }
-    let prefix = format!("bench.scale.{threads}");
+    let prefix = format!("bench.run.{workload}.{threads}");
     let mut put = |suffix: &str, value: Option<(f64, u64)>, unit: Unit| {
         if let Some((v, line)) = value {
             sink.number(format!("{prefix}.{suffix}"), v, unit, line);
@@ -233,7 +274,12 @@ fn finish(run: &mut Run, sink: &mut FactSink, emitted: &mut HashSet<u64>) {
     };
     let mut tps = done.tps;
     let mut eps = done.eps;
+    let mut qps = done.qps;
     if !done.summary_seen {
+        let (sum, count) = done.interval_qps;
+        if count > 0 {
+            qps = Some((sum / f64::from(count), done.interval_throughput.lines().1));
+        }
         let avg = done.interval_throughput.finish(None).avg;
         let line = done.interval_throughput.lines().1;
         if done.interval_said_tps {
@@ -243,7 +289,7 @@ fn finish(run: &mut Run, sink: &mut FactSink, emitted: &mut HashSet<u64>) {
         }
     }
     put("tps", tps, Unit::PerSecond);
-    put("qps", done.qps, Unit::PerSecond);
+    put("qps", qps, Unit::PerSecond);
     if tps.is_none() {
         put("eps", eps, Unit::PerSecond);
     }
@@ -270,6 +316,66 @@ fn finish(run: &mut Run, sink: &mut FactSink, emitted: &mut HashSet<u64>) {
             Unit::PerSecond,
             (first, last),
         );
+    }
+}
+
+/// sysbench's own tests and bundled Lua scripts, as they appear on a command line.
+const KNOWN_TESTS: &[&str] = &[
+    "oltp_read_write",
+    "oltp_read_only",
+    "oltp_write_only",
+    "oltp_point_select",
+    "oltp_update_index",
+    "oltp_update_non_index",
+    "oltp_insert",
+    "oltp_delete",
+    "select_random_points",
+    "select_random_ranges",
+    "bulk_insert",
+    "cpu",
+    "memory",
+    "fileio",
+    "threads",
+    "mutex",
+];
+
+/// Which test a run was: named on the command line, named by its own output, or read
+/// off its mix of reads and writes.
+fn workload(run: &Run, command: Option<&str>) -> &'static str {
+    let named = command.and_then(|c| {
+        c.split_whitespace().find_map(|token| {
+            let name = token
+                .rsplit('/')
+                .next()
+                .unwrap_or(token)
+                .trim_end_matches(".lua");
+            KNOWN_TESTS.iter().find(|t| **t == name).copied()
+        })
+    });
+    if let Some(test) = named.or(run.test) {
+        return test;
+    }
+    let (reads, writes) = if run.reads + run.writes > 0.0 {
+        (run.reads, run.writes)
+    } else {
+        (run.interval_reads, run.interval_writes)
+    };
+    match (reads > 0.0, writes > 0.0) {
+        (true, true) => "oltp_read_write",
+        (true, false) => "oltp_read_only",
+        (false, true) => "oltp_write_only",
+        (false, false) if run.eps.is_some() || !run.interval_said_tps => "sysbench",
+        (false, false) => "oltp",
+    }
+}
+
+/// The headers with which sysbench's built-in tests introduce their results.
+fn test_named_by(text: &[u8]) -> Option<&'static str> {
+    match text {
+        b"CPU speed:" => Some("cpu"),
+        b"File operations:" => Some("fileio"),
+        _ if text.starts_with(b"Running memory speed test") => Some("memory"),
+        _ => None,
     }
 }
 

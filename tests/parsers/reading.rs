@@ -43,7 +43,7 @@ fn gbk_encoded_capture_is_transcoded() {
     let (gbk, _, _) = encoding_rs::GB18030.encode(&text);
     let p = parse_bytes("gbk.md", &gbk);
     assert_eq!(p.report.encoding, Some("GB18030/GBK"));
-    close(p.num("bench.scale.512.tps"), 2883.79);
+    close(p.num("bench.run.table.512.tps"), 2883.79);
 }
 
 #[test]

@@ -7,6 +7,134 @@ const SYSBENCH: &str =
 
 pub static ENTRIES: &[CatalogEntry] = &[
     entry!(
+        "bench.run.<workload>.<threads>.tps",
+        PerSecond,
+        Number,
+        "Transactions per second at this concurrency",
+        ["sysbench", "scaling-table"],
+        SYSBENCH
+    ),
+    entry!(
+        "bench.run.<workload>.<threads>.qps",
+        PerSecond,
+        Number,
+        "Queries per second at this concurrency",
+        ["sysbench", "scaling-table"],
+        SYSBENCH
+    ),
+    entry!(
+        "bench.run.<workload>.<threads>.eps",
+        PerSecond,
+        Number,
+        "Events per second at this concurrency (non-SQL tests)",
+        ["sysbench"],
+        SYSBENCH
+    ),
+    entry!(
+        "bench.run.<workload>.<threads>.p95_ms",
+        Milliseconds,
+        Number,
+        "95th percentile latency at this concurrency",
+        ["sysbench", "scaling-table"],
+        SYSBENCH
+    ),
+    entry!(
+        "bench.run.<workload>.<threads>.lat_avg_ms",
+        Milliseconds,
+        Number,
+        "Average latency at this concurrency",
+        ["sysbench"],
+        SYSBENCH
+    ),
+    entry!(
+        "bench.run.<workload>.<threads>.lat_max_ms",
+        Milliseconds,
+        Number,
+        "Maximum latency at this concurrency",
+        ["sysbench"],
+        SYSBENCH
+    ),
+    entry!(
+        "bench.run.<workload>.<threads>.errors_per_s",
+        PerSecond,
+        Number,
+        "Ignored errors per second at this concurrency",
+        ["sysbench"],
+        SYSBENCH
+    ),
+    entry!(
+        "bench.run.<workload>.<threads>.reconnects_per_s",
+        PerSecond,
+        Number,
+        "Reconnects per second at this concurrency",
+        ["sysbench"],
+        SYSBENCH
+    ),
+    entry!(
+        "bench.run.<workload>.<threads>.interval_tps",
+        PerSecond,
+        Series,
+        "Per-interval throughput (tps, else events/s) during this run",
+        ["sysbench"],
+        "sysbench … --report-interval=10 run"
+    ),
+    entry!(
+        "bench.run.<workload>.<threads>.disk_busy_pct",
+        Percent,
+        Number,
+        "Disk busy share noted at this concurrency",
+        ["scaling-table"],
+        "a scaling table with a disk busy column"
+    ),
+    entry!(
+        "bench.run.<workload>.<threads>.cpu_pct",
+        Percent,
+        Number,
+        "CPU use noted at this concurrency",
+        ["scaling-table"],
+        "a scaling table with a CPU column"
+    ),
+    entry!(
+        "bench.wl.<workload>.threads",
+        Threads,
+        Number,
+        "Concurrency of this workload's best run",
+        ["derived"],
+        SYSBENCH
+    ),
+    entry!(
+        "bench.wl.<workload>.tps",
+        PerSecond,
+        Number,
+        "Transactions per second of this workload's best run",
+        ["derived"],
+        SYSBENCH
+    ),
+    entry!(
+        "bench.wl.<workload>.qps",
+        PerSecond,
+        Number,
+        "Queries per second of this workload's best run",
+        ["derived"],
+        SYSBENCH
+    ),
+    entry!(
+        "bench.wl.<workload>.eps",
+        PerSecond,
+        Number,
+        "Events per second of this workload's best run (non-SQL tests)",
+        ["derived"],
+        SYSBENCH
+    ),
+    entry!(
+        "bench.wl.<workload>.p95_ms",
+        Milliseconds,
+        Number,
+        "95th percentile latency of this workload's best run",
+        ["derived"],
+        SYSBENCH
+    ),
+    entry!(
         "bench.tool",
         None,
         Text,
@@ -26,88 +154,88 @@ pub static ENTRIES: &[CatalogEntry] = &[
         "bench.scale.<threads>.tps",
         PerSecond,
         Number,
-        "Transactions per second at this concurrency",
-        ["sysbench", "scaling-table"],
+        "The primary workload's run at this concurrency: bench.run.<workload>.<threads>.tps",
+        ["derived"],
         SYSBENCH
     ),
     entry!(
         "bench.scale.<threads>.qps",
         PerSecond,
         Number,
-        "Queries per second at this concurrency",
-        ["sysbench", "scaling-table"],
+        "The primary workload's run at this concurrency: bench.run.<workload>.<threads>.qps",
+        ["derived"],
         SYSBENCH
     ),
     entry!(
         "bench.scale.<threads>.eps",
         PerSecond,
         Number,
-        "Events per second at this concurrency (non-SQL tests)",
-        ["sysbench"],
+        "The primary workload's run at this concurrency: bench.run.<workload>.<threads>.eps",
+        ["derived"],
         SYSBENCH
     ),
     entry!(
         "bench.scale.<threads>.p95_ms",
         Milliseconds,
         Number,
-        "95th percentile latency at this concurrency",
-        ["sysbench", "scaling-table"],
+        "The primary workload's run at this concurrency: bench.run.<workload>.<threads>.p95_ms",
+        ["derived"],
         SYSBENCH
     ),
     entry!(
         "bench.scale.<threads>.lat_avg_ms",
         Milliseconds,
         Number,
-        "Average latency at this concurrency",
-        ["sysbench"],
+        "The primary workload's run at this concurrency: bench.run.<workload>.<threads>.lat_avg_ms",
+        ["derived"],
         SYSBENCH
     ),
     entry!(
         "bench.scale.<threads>.lat_max_ms",
         Milliseconds,
         Number,
-        "Maximum latency at this concurrency",
-        ["sysbench"],
+        "The primary workload's run at this concurrency: bench.run.<workload>.<threads>.lat_max_ms",
+        ["derived"],
         SYSBENCH
     ),
     entry!(
         "bench.scale.<threads>.errors_per_s",
         PerSecond,
         Number,
-        "Ignored errors per second at this concurrency",
-        ["sysbench"],
+        "The primary workload's run at this concurrency: bench.run.<workload>.<threads>.errors_per_s",
+        ["derived"],
         SYSBENCH
     ),
     entry!(
         "bench.scale.<threads>.reconnects_per_s",
         PerSecond,
         Number,
-        "Reconnects per second at this concurrency",
-        ["sysbench"],
+        "The primary workload's run at this concurrency: bench.run.<workload>.<threads>.reconnects_per_s",
+        ["derived"],
         SYSBENCH
     ),
     entry!(
         "bench.scale.<threads>.interval_tps",
         PerSecond,
         Series,
-        "Per-interval throughput (tps, else events/s) during this run",
-        ["sysbench"],
+        "The primary workload's run at this concurrency: bench.run.<workload>.<threads>.interval_tps",
+        ["derived"],
         "sysbench … --report-interval=10 run"
     ),
     entry!(
         "bench.scale.<threads>.disk_busy_pct",
         Percent,
         Number,
-        "Disk busy share noted at this concurrency",
-        ["scaling-table"],
+        "The primary workload's run at this concurrency: bench.run.<workload>.<threads>.disk_busy_pct",
+        ["derived"],
         "a scaling table with a disk busy column"
     ),
     entry!(
         "bench.scale.<threads>.cpu_pct",
         Percent,
         Number,
-        "CPU use noted at this concurrency",
-        ["scaling-table"],
+        "The primary workload's run at this concurrency: bench.run.<workload>.<threads>.cpu_pct",
+        ["derived"],
         "a scaling table with a CPU column"
     ),
     entry!(

@@ -70,8 +70,8 @@ pub static ENTRIES: &[CatalogEntry] = &[
         "bench.workload",
         None,
         Text,
-        "Benchmark and workload name, e.g. sysbench oltp_read_write",
-        ["bundle.yaml"],
+        "Benchmark and workload name, e.g. sysbench oltp_read_write (declared, else the workload of the most benchmark runs)",
+        ["bundle.yaml", "derived"],
         BUNDLE_YAML
     ),
     entry!(

@@ -13,8 +13,9 @@ use super::{Fact, Facts, Provenance, Unit, Value};
 
 pub fn run(facts: &mut Facts) {
     platform::derive(facts);
-    busiest::derive(facts);
+    // The scaling series feeds the busiest-disk fallback from a scaling table.
     scaling::derive(facts);
+    busiest::derive(facts);
     target::derive(facts);
     numa::derive(facts);
 }

@@ -265,3 +265,37 @@ fn closed_pipe_is_not_an_error() {
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
 }
+
+#[test]
+fn benchmark_results_of_the_load_generator_reach_the_database_hosts() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&fixture("bundles/disk-bound"), &dir.path().join("db1"));
+    std::fs::create_dir(dir.path().join("loadgen")).unwrap();
+    std::fs::copy(
+        fixture("sysbench/sysbench_oltp_scaling.txt"),
+        dir.path().join("loadgen/sysbench.txt"),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("bundle.yaml"),
+        "target: {metric: tps, value: 1200}\n",
+    )
+    .unwrap();
+    let out = perfsage(&["diagnose", dir.path().to_str().unwrap(), "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let db = &json["hosts"][0];
+    assert_eq!(db["host"], "db1");
+    let gap = db["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["rule"] == "benchmark.target_gap")
+        .unwrap();
+    let cited: Vec<&str> = gap["evidence"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["file"].as_str().unwrap())
+        .collect();
+    assert!(cited.contains(&"loadgen/sysbench.txt"), "{cited:?}");
+}

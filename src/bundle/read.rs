@@ -1,9 +1,12 @@
 //! Reads every capture of a host and assembles its facts: declarations from
 //! bundle.yaml, then what the captures measured, then fallbacks (secondary sources
-//! such as iostat's CPU summary), then derived facts.
+//! such as iostat's CPU summary), then derived facts. In a multi-host bundle the
+//! benchmark results usually live on the load generator only; they are shared with the
+//! hosts that have none, so that every host's diagnosis can relate its findings to the
+//! throughput the test reached.
 
-use super::HostCaptures;
 use super::meta::{BundleMeta, declared_facts};
+use super::{Bundle, HostCaptures};
 use crate::capture::sink::Strength;
 use crate::capture::{CaptureReport, read_capture};
 use crate::facts::{Fact, Facts, derive};
@@ -16,7 +19,49 @@ pub struct HostFacts {
     pub captures: Vec<CaptureReport>,
 }
 
+/// Reads one host on its own (a single-host bundle, or a test).
 pub fn read_host(host: &HostCaptures) -> HostFacts {
+    let (name, mut facts, captures) = collect(host);
+    derive::run(&mut facts);
+    finish(host, name, facts, captures)
+}
+
+/// Reads every host of a bundle, sharing benchmark runs with hosts that have none.
+pub fn read_bundle(bundle: &Bundle) -> Vec<HostFacts> {
+    let mut collected: Vec<(String, Facts, Vec<CaptureReport>)> =
+        bundle.hosts.iter().map(collect).collect();
+    let runs: Vec<Fact> = collected
+        .iter()
+        .flat_map(|(_, facts, _)| {
+            facts
+                .with_prefix(SHARED_PREFIX)
+                .cloned()
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    for (_, facts, _) in &mut collected {
+        if facts.with_prefix(SHARED_PREFIX).next().is_none() {
+            for run in &runs {
+                facts.insert(run.clone());
+            }
+        }
+    }
+    bundle
+        .hosts
+        .iter()
+        .zip(collected)
+        .map(|(host, (name, mut facts, captures))| {
+            derive::run(&mut facts);
+            finish(host, name, facts, captures)
+        })
+        .collect()
+}
+
+/// Benchmark runs, as parsers record them; everything else about the benchmark is
+/// derived from these.
+const SHARED_PREFIX: &str = "bench.run.";
+
+fn collect(host: &HostCaptures) -> (String, Facts, Vec<CaptureReport>) {
     let meta_files: Vec<_> = host.meta_files.iter().collect();
     let (declared_primary, declared_fallback) = split(declared_facts(&meta_files, &host.meta));
     let mut captured_primary = Vec::new();
@@ -39,11 +84,19 @@ pub fn read_host(host: &HostCaptures) -> HostFacts {
     {
         facts.insert(fact);
     }
-    derive::run(&mut facts);
-    let name = if host.name.is_empty() {
+    (host.name.clone(), facts, captures)
+}
+
+fn finish(
+    host: &HostCaptures,
+    name: String,
+    facts: Facts,
+    captures: Vec<CaptureReport>,
+) -> HostFacts {
+    let name = if name.is_empty() {
         facts.text("host.name").unwrap_or("host").to_string()
     } else {
-        host.name.clone()
+        name
     };
     HostFacts {
         name,

@@ -2,7 +2,7 @@
 //! `--catalog`, every fact perfsage knows how to read.
 
 use super::{emit, table_width, target};
-use crate::bundle::read::read_host;
+use crate::bundle::read::read_bundle;
 use crate::report::facts_listing;
 use clap::ValueEnum;
 use std::path::PathBuf;
@@ -41,7 +41,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     };
     for bundle in target::bundles(&path)? {
-        let hosts: Vec<_> = bundle.hosts.iter().map(read_host).collect();
+        let hosts = read_bundle(&bundle);
         let bytes = match args.format {
             Format::Table => facts_listing::table(&bundle.source, &hosts, table_width())?,
             Format::Json => facts_listing::json(&bundle.source, &hosts)?,

@@ -9,7 +9,7 @@ pub use capture_next::CaptureHint;
 pub use verdict::Verdict;
 
 use crate::bundle::Bundle;
-use crate::bundle::read::{HostFacts, read_host};
+use crate::bundle::read::{HostFacts, read_bundle};
 use crate::capture::CaptureReport;
 use crate::facts::Facts;
 use crate::facts::set::Conflict;
@@ -74,10 +74,9 @@ pub fn diagnose(bundle: &Bundle, kb: &KnowledgeBase) -> Diagnosis {
         schema_version: SCHEMA_VERSION,
         perfsage_version: env!("CARGO_PKG_VERSION").to_string(),
         bundle: bundle.source.clone(),
-        hosts: bundle
-            .hosts
-            .iter()
-            .map(|h| diagnose_host(read_host(h), kb))
+        hosts: read_bundle(bundle)
+            .into_iter()
+            .map(|h| diagnose_host(h, kb))
             .collect(),
     }
 }

@@ -46,6 +46,11 @@ pub mod sysctl;
 pub mod uname;
 pub mod xfs_info;
 
+// Processes and builds.
+pub mod build_info;
+pub mod gcc_version;
+pub mod proc_status;
+
 // Profiles.
 // (perf report / top / script and folded-stack parsers go here.)
 
@@ -146,6 +151,10 @@ pub fn registry() -> &'static [&'static dyn CaptureParser] {
         &ethtool_channels::EthtoolChannels,
         &interrupts::Interrupts,
         &ping::Ping,
+        // Processes and builds.
+        &proc_status::ProcStatus,
+        &build_info::BuildInfo,
+        &gcc_version::GccVersion,
         // Profiles.
         // (perf report / top / script, folded stacks.)
 

@@ -22,6 +22,7 @@
 
 use super::{CaptureParser, FactSink, Lines, ParseError};
 use crate::facts::Unit;
+use crate::text::cpu_list::format_cpu_list;
 use crate::text::fields::fields;
 use crate::text::number::{parse_f64, parse_u64};
 
@@ -29,35 +30,6 @@ pub struct Numactl;
 
 /// More nodes than any machine has; bounds what a corrupt file can make us hold.
 const MAX_NODES: usize = 1024;
-
-/// Writes CPU numbers the way util-linux does: runs of three or more as `a-b`,
-/// shorter runs as single numbers, comma-separated.
-pub fn cpu_list(cpus: &[u64]) -> String {
-    let mut sorted = cpus.to_vec();
-    sorted.sort_unstable();
-    sorted.dedup();
-    let mut out = String::new();
-    let mut i = 0;
-    while i < sorted.len() {
-        let start = sorted[i];
-        let mut end = i;
-        while end + 1 < sorted.len() && sorted[end + 1] == sorted[end] + 1 {
-            end += 1;
-        }
-        let run = end - i;
-        let piece = match run {
-            0 => start.to_string(),
-            1 => format!("{start},{}", sorted[end]),
-            _ => format!("{start}-{}", sorted[end]),
-        };
-        if !out.is_empty() {
-            out.push(',');
-        }
-        out.push_str(&piece);
-        i = end + 1;
-    }
-    out
-}
 
 /// `node <n> <what>: <rest>` → (n, what, rest).
 fn node_line(text: &str) -> Option<(&str, &str, &str)> {
@@ -134,7 +106,7 @@ impl CaptureParser for Numactl {
                             .take(1 << 16)
                             .collect();
                         if !cpus.is_empty() {
-                            sink.text(format!("cpu.numa.{node}.cpus"), cpu_list(&cpus), n);
+                            sink.text(format!("cpu.numa.{node}.cpus"), format_cpu_list(&cpus), n);
                             facts += 1;
                         }
                     }
@@ -201,9 +173,9 @@ mod tests {
 
     #[test]
     fn cpu_lists_read_like_lscpu() {
-        assert_eq!(cpu_list(&[0, 1]), "0,1");
-        assert_eq!(cpu_list(&[0, 1, 2, 3]), "0-3");
-        assert_eq!(cpu_list(&[48, 49, 50, 0, 1, 2, 5]), "0-2,5,48-50");
-        assert_eq!(cpu_list(&[]), "");
+        assert_eq!(format_cpu_list(&[0, 1]), "0,1");
+        assert_eq!(format_cpu_list(&[0, 1, 2, 3]), "0-3");
+        assert_eq!(format_cpu_list(&[48, 49, 50, 0, 1, 2, 5]), "0-2,5,48-50");
+        assert_eq!(format_cpu_list(&[]), "");
     }
 }

@@ -38,6 +38,10 @@ mod sysctl;
 mod uname;
 mod xfs_info;
 
+// Processes and builds.
+mod build_info;
+mod proc_status;
+
 // Profiles.
 // (perf report / top / script, folded stacks.)
 

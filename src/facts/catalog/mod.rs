@@ -54,6 +54,7 @@ mod commands {
 mod activity;
 mod benchmark;
 mod benchmark_sql;
+mod build;
 mod cpu;
 mod database;
 mod disk;
@@ -62,6 +63,7 @@ mod memory;
 mod network;
 mod os;
 mod perf;
+mod process;
 mod topology;
 
 /// Every domain's entries.
@@ -74,6 +76,8 @@ const DOMAINS: &[&[CatalogEntry]] = &[
     network::ENTRIES,
     os::ENTRIES,
     activity::ENTRIES,
+    process::ENTRIES,
+    build::ENTRIES,
     perf::ENTRIES,
     benchmark::ENTRIES,
     benchmark_sql::ENTRIES,

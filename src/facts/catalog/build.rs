@@ -1,0 +1,58 @@
+//! How the software was built: the compiler named in the binary and recorded switches,
+//! and the system compiler.
+
+use super::CatalogEntry;
+
+const READELF: &str = "readelf -p .comment <database binary> (and readelf -p .GCC.command.line <binary> when built with -frecord-gcc-switches)";
+const GCC: &str = "gcc --version";
+
+pub static ENTRIES: &[CatalogEntry] = &[
+    entry!(
+        "build.gcc_version",
+        None,
+        Text,
+        "Newest GCC that compiled objects of the binary",
+        ["build-info"],
+        READELF
+    ),
+    entry!(
+        "build.gcc_major",
+        None,
+        Number,
+        "Major version of build.gcc_version",
+        ["build-info"],
+        READELF
+    ),
+    entry!(
+        "build.compile_flags",
+        None,
+        Text,
+        "Compiler switches recorded in the binary",
+        ["build-info"],
+        READELF
+    ),
+    entry!(
+        "build.binary",
+        None,
+        Text,
+        "The binary readelf looked at",
+        ["build-info"],
+        READELF
+    ),
+    entry!(
+        "os.gcc_version",
+        None,
+        Text,
+        "Version of the system's gcc",
+        ["gcc-version"],
+        GCC
+    ),
+    entry!(
+        "os.gcc_major",
+        None,
+        Number,
+        "Major version of the system's gcc",
+        ["gcc-version"],
+        GCC
+    ),
+];

@@ -7,9 +7,14 @@ pub mod read;
 pub mod sink;
 
 mod clock;
+pub mod folded;
 pub mod iostat;
 pub mod lscpu;
 pub mod mpstat;
+pub mod perf_report;
+pub mod perf_script;
+mod perf_symbols;
+pub mod perf_top;
 pub mod scaling_table;
 pub mod sysbench;
 mod sysstat_header;
@@ -95,7 +100,10 @@ pub fn registry() -> &'static [&'static dyn CaptureParser] {
 
         // Profiles.
         // (perf report / top / script, folded stacks.)
-
+        &perf_report::PerfReport,
+        &perf_top::PerfTop,
+        &perf_script::PerfScript,
+        &folded::Folded,
         // Database configuration.
         // (dm.ini, postgresql.conf, my.cnf.)
     ]

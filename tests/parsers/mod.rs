@@ -22,6 +22,10 @@ mod lscpu;
 
 // Profiles.
 // (perf report / top / script, folded stacks.)
+mod folded;
+mod perf_report;
+mod perf_script;
+mod perf_top;
 
 // Database configuration.
 // (dm.ini, postgresql.conf, my.cnf.)

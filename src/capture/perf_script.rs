@@ -314,6 +314,31 @@ fn is_timestamp(token: &[u8]) -> bool {
         && frac.iter().all(u8::is_ascii_digit)
 }
 
+/// Where the `( … )` group that ends `tail` opens. Usually the last `(` (one SIMD
+/// scan); a shared object with parentheses of its own (`(/lib/x.so (deleted))`) needs
+/// counting.
+fn dso_group_start(tail: &[u8]) -> Option<usize> {
+    let last_open = memchr::memrchr(b'(', tail)?;
+    let inside = &tail[last_open + 1..tail.len() - 1];
+    if memchr::memchr(b')', inside).is_none() {
+        return Some(last_open);
+    }
+    let mut depth = 0usize;
+    for i in (0..tail.len()).rev() {
+        match tail[i] {
+            b')' => depth += 1,
+            b'(' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
 /// Cuts a frame line: leading blanks, a hex address, the symbol (may hold spaces and
 /// parentheses), and the shared object in the last balanced `( )` group.
 fn parse_frame(bytes: &[u8]) -> Option<Frame<'_>> {
@@ -338,22 +363,7 @@ fn parse_frame(bytes: &[u8]) -> Option<Frame<'_>> {
     if tail.last() != Some(&b')') {
         return None;
     }
-    let mut depth = 0u32;
-    let mut open = None;
-    for i in (0..tail.len()).rev() {
-        match tail[i] {
-            b')' => depth += 1,
-            b'(' => {
-                depth -= 1;
-                if depth == 0 {
-                    open = Some(i);
-                    break;
-                }
-            }
-            _ => {}
-        }
-    }
-    let open = open?;
+    let open = dso_group_start(tail)?;
     Some(Frame {
         address,
         symbol: trim(&tail[..open]),

@@ -259,9 +259,10 @@ struct Counts {
     last_line: u64,
 }
 
-/// Past this many distinct symbols new ones share one bucket: a corrupt or
-/// adversarial file must not grow memory without bound.
+/// Past this many distinct symbols, or this many bytes of names, new ones share one
+/// bucket: a corrupt or adversarial file must not grow memory without bound.
 const MAX_SYMBOLS: usize = 1 << 20;
+const MAX_SYMBOL_BYTES: usize = 256 << 20;
 const OVERFLOW_NAME: &str = "[other symbols past the symbol table limit]";
 
 /// Per-symbol self and inclusive weights, interned by the raw bytes a format prints
@@ -273,17 +274,28 @@ pub(super) struct SymbolTable {
     by_name: HashMap<(String, Option<String>), u32, FxBuild>,
     entries: Vec<Counts>,
     key: Vec<u8>,
-    overflowed: bool,
+    stored_bytes: usize,
+    max_symbols: usize,
+    max_bytes: usize,
+    /// The shared bucket, once the table is full.
+    overflow: Option<u32>,
 }
 
 impl SymbolTable {
     pub fn new() -> Self {
+        Self::with_limits(MAX_SYMBOLS, MAX_SYMBOL_BYTES)
+    }
+
+    fn with_limits(max_symbols: usize, max_bytes: usize) -> Self {
         SymbolTable {
             by_raw: HashMap::default(),
             by_name: HashMap::default(),
             entries: Vec::new(),
             key: Vec::with_capacity(256),
-            overflowed: false,
+            stored_bytes: 0,
+            max_symbols,
+            max_bytes,
+            overflow: None,
         }
     }
 
@@ -307,38 +319,44 @@ impl SymbolTable {
 
     #[cold]
     fn intern_new(&mut self, name: impl FnOnce() -> SymbolName) -> u32 {
-        let full = self.entries.len() >= MAX_SYMBOLS;
-        let name = if full {
-            self.overflowed = true;
-            SymbolName {
+        if let Some(id) = self.overflow {
+            return id;
+        }
+        let name = name();
+        let cost = self.key.len() + name.symbol.len() + name.dso.as_ref().map_or(0, String::len);
+        if self.entries.len() >= self.max_symbols || self.stored_bytes + cost > self.max_bytes {
+            let id = self.push(SymbolName {
                 symbol: OVERFLOW_NAME.to_string(),
                 dso: None,
                 kernel: None,
-            }
-        } else {
-            name()
-        };
+            });
+            self.overflow = Some(id);
+            return id;
+        }
+        self.stored_bytes += cost;
         let name_key = (name.symbol.clone(), name.dso.clone());
         let id = match self.by_name.get(&name_key) {
             Some(&id) => id,
             None => {
-                let id = self.entries.len() as u32;
-                self.entries.push(Counts {
-                    name,
-                    self_weight: 0,
-                    total_weight: 0,
-                    last_sample: 0,
-                    first_line: 0,
-                    last_line: 0,
-                });
+                let id = self.push(name);
                 self.by_name.insert(name_key, id);
                 id
             }
         };
-        if !full {
-            self.by_raw.insert(self.key.clone().into_boxed_slice(), id);
-        }
+        self.by_raw.insert(self.key.clone().into_boxed_slice(), id);
         id
+    }
+
+    fn push(&mut self, name: SymbolName) -> u32 {
+        self.entries.push(Counts {
+            name,
+            self_weight: 0,
+            total_weight: 0,
+            last_sample: 0,
+            first_line: 0,
+            last_line: 0,
+        });
+        (self.entries.len() - 1) as u32
     }
 
     /// Adds one frame of sample number `sample` (counting from 1) with `weight`;
@@ -363,7 +381,7 @@ impl SymbolTable {
 
     /// True once the table ran full and new symbols went into one shared bucket.
     pub fn overflowed(&self) -> bool {
-        self.overflowed
+        self.overflow.is_some()
     }
 
     /// The best `MAX_HOTSPOTS` symbols as shares of `total_weight`; inclusive shares
@@ -506,6 +524,29 @@ mod tests {
         assert_eq!(top[1].symbol, "f");
         assert_eq!(top[1].self_pct, 0.0);
         assert_eq!(top[1].total_pct, Some(25.0));
+    }
+
+    #[test]
+    fn a_full_table_sends_new_symbols_to_one_bucket() {
+        let mut table = SymbolTable::with_limits(2, usize::MAX);
+        let name = |s: &str| SymbolName {
+            symbol: s.to_string(),
+            dso: None,
+            kernel: None,
+        };
+        let a = table.intern(b"a", b"", || name("a"));
+        let b = table.intern(b"b", b"", || name("b"));
+        let c = table.intern(b"c", b"", || name("c"));
+        let d = table.intern(b"d", b"", || name("d"));
+        assert!(a != b && b != c && c == d);
+        assert!(table.overflowed());
+        assert_eq!(table.intern(b"a", b"", || name("a")), a);
+        table.count(c, 1, 5, true, 9);
+        assert_eq!(table.top_hotspots(5, false)[0].symbol, OVERFLOW_NAME);
+        // The byte budget counts too.
+        let mut small = SymbolTable::with_limits(100, 10);
+        small.intern(b"a_very_long_name", b"", || name("a_very_long_name"));
+        assert!(small.overflowed());
     }
 
     #[test]

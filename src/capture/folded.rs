@@ -5,15 +5,16 @@
 //! (inferno-collapse-perf over a PostgreSQL `perf script`):
 //!
 //! ```text
-//! postgres;__libc_start_call_main;main;PostmasterMain;[postgres];PostgresMain;pq_getbyte;[postgres];secure_read;epoll_wait 34482758
-//! postgres;__libc_start_call_main;main;PostmasterMain;[postgres];PostgresMain;textsend;__memmove_avx512_unaligned_erms 34482758
+//! postgres;__libc_start_call_main;main;PostmasterMain;[postgres];PostgresMain;CommitTransactionCommand;[postgres];XLogFlush;[postgres];fdatasync 34482758
+//! postgres;__libc_start_call_main;main;PostmasterMain;[postgres];PostgresMain;PortalRun;[postgres];standard_ExecutorRun;[postgres];SendFunctionCall;textsend;__memmove_avx512_unaligned_erms 34482758
 //! ```
 //!
-//! and async-profiler style, with its frame-type suffixes (`_[j]` JIT-compiled,
-//! `_[i]` inlined, `_[0]` interpreted, `_[1]` C1, `_[k]` kernel):
+//! and async-profiler's layout with its frame-type suffixes (`_[j]` JIT-compiled,
+//! `_[i]` inlined, `_[0]` interpreted, `_[1]` C1, `_[k]` kernel), shortened from the
+//! reconstructed case D fixture:
 //!
 //! ```text
-//! java/lang/Thread.run_[j];com/acme/batch/Valuation.price_[j];com/acme/model/Position.getXXX_[j] 9321
+//! java/lang/Thread.run_[j];…;com/acme/valuation/core/Valuation.price_[j];com/acme/valuation/model/Position.getXXX_[j] 8870
 //! ```
 //!
 //! Self share = count of stacks whose last (leaf) frame is the symbol; inclusive share

@@ -10,17 +10,26 @@
 //! # Event count (approx.): 7171717100
 //! #
 //! # Children      Self  Command   Shared Object      Symbol
-//! # ........  ........  ........  .................  ........................
+//! # ........  ........  ........  .................  ........................................
 //! #
 //!     79.44%     0.00%  postgres  libc.so.6          [.] __libc_start_call_main
 //!             |
 //!             ---__libc_start_call_main
 //!                main
+//!                PostmasterMain
+//!                0x55d187881cbc
 //!                |
 //!                 --78.17%--PostgresMain
+//!                           |
+//!                           |--34.08%--PortalRun
 //! …
 //!     19.86%    18.73%  postgres  [kernel.kallsyms]  [k] finish_task_switch.isra.0
+//!             |
+//!              --16.48%--__libc_start_call_main
+//!                        main
 //! ```
+//!
+//! (trailing blanks removed here).
 //!
 //! Columns are cut at the positions of the `# ....` line under the header, because
 //! symbols (C++ signatures) and column names (`Shared Object`) contain spaces; an

@@ -121,7 +121,7 @@ fn binary_of(command: &str) -> Option<String> {
     let mut words = command.split_whitespace();
     words.next().filter(|w| w.ends_with("readelf"))?;
     words
-        .filter(|w| !w.starts_with('-') && !w.starts_with('.'))
-        .last()
+        .rev()
+        .find(|w| !w.starts_with('-') && !w.starts_with('.'))
         .map(str::to_string)
 }

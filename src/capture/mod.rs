@@ -52,7 +52,11 @@ pub mod gcc_version;
 pub mod proc_status;
 
 // Profiles.
-// (perf report / top / script and folded-stack parsers go here.)
+pub mod folded;
+pub mod perf_report;
+pub mod perf_script;
+mod perf_symbols;
+pub mod perf_top;
 
 // Database configuration.
 pub mod dm_ini;
@@ -156,8 +160,10 @@ pub fn registry() -> &'static [&'static dyn CaptureParser] {
         &build_info::BuildInfo,
         &gcc_version::GccVersion,
         // Profiles.
-        // (perf report / top / script, folded stacks.)
-
+        &perf_report::PerfReport,
+        &perf_top::PerfTop,
+        &perf_script::PerfScript,
+        &folded::Folded,
         // Database configuration.
         &dm_ini::DmIni,
         &postgresql_conf::PostgresqlConf,

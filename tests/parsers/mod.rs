@@ -44,6 +44,10 @@ mod proc_status;
 
 // Profiles.
 // (perf report / top / script, folded stacks.)
+mod folded;
+mod perf_report;
+mod perf_script;
+mod perf_top;
 
 // Database configuration.
 // (dm.ini, postgresql.conf, my.cnf.)

@@ -1,5 +1,79 @@
-//! CPU hotspots from perf report, perf top, perf script and folded stacks.
+//! CPU hotspots from perf report, perf top, perf script and folded stacks. All four
+//! give the same `hotspot.<rank>.*` keys (rank 1 = largest self share, at most 50),
+//! so a rule reads "which functions burn the CPU" without caring what was captured.
 
 use super::CatalogEntry;
 
-pub static ENTRIES: &[CatalogEntry] = &[];
+const TOOLS: &[&str] = &["perf-report", "perf-top", "perf-script", "folded"];
+const REPORT: &str = "perf record -F 99 -g -a -- sleep 30; perf report --stdio --no-children --sort dso,symbol > perf_report.txt";
+
+/// `entry!` with the four profile tools.
+macro_rules! profile_entry {
+    ($pattern:expr, $unit:ident, $kind:ident, $meaning:expr) => {
+        $crate::facts::catalog::CatalogEntry {
+            pattern: $pattern,
+            unit: $crate::facts::Unit::$unit,
+            kind: $crate::facts::catalog::Kind::$kind,
+            meaning: $meaning,
+            tools: TOOLS,
+            capture: REPORT,
+        }
+    };
+}
+
+pub static ENTRIES: &[CatalogEntry] = &[
+    entry!(
+        "perf.event",
+        None,
+        Text,
+        "Event the profile sampled (cpu-clock, cycles, cycles:pp …); shares are of this event",
+        ["perf-report", "perf-top", "perf-script"],
+        REPORT
+    ),
+    entry!(
+        "perf.samples",
+        Count,
+        Number,
+        "Samples in the profile (perf report rounds above 1000: 12K; for folded stacks the sum of the counts, which inferno weighs by event period)",
+        ["perf-report", "perf-script", "folded"],
+        REPORT
+    ),
+    profile_entry!(
+        "hotspot.count",
+        Count,
+        Number,
+        "How many hotspots are listed (the top 50 by self share, fewer when the profile names fewer functions)"
+    ),
+    profile_entry!(
+        "hotspot.<rank>.symbol",
+        None,
+        Text,
+        "Function at this rank by self share (perf's name; `[libfoo.so]` when unresolved in perf script and inferno output, `0x…` addresses in perf report)"
+    ),
+    entry!(
+        "hotspot.<rank>.dso",
+        None,
+        Text,
+        "Shared object the function resolved into, by file name (libc.so.6, libstringlib.so, [kernel.kallsyms]); absent from folded stacks and perf report --sort symbol",
+        ["perf-report", "perf-top", "perf-script"],
+        REPORT
+    ),
+    profile_entry!(
+        "hotspot.<rank>.kernel",
+        None,
+        Flag,
+        "Whether the function is kernel code ([k] mark, kernel object or address, `_[k]` suffix); absent when the capture does not say"
+    ),
+    profile_entry!(
+        "hotspot.<rank>.self_pct",
+        Percent,
+        Number,
+        "Share of samples executing in this function itself (leaf frame; perf's Self or Overhead column)"
+    ),
+    profile_entry!(
+        "hotspot.<rank>.total_pct",
+        Percent,
+        Number,
+        "Share of samples with this function anywhere on the stack, once per sample (perf's Children column); absent without call chains (perf report --no-children, perf top without -g, perf script of a recording without -g)"
+    ),
+];

@@ -175,3 +175,35 @@ fn two_workloads_in_one_bundle_stay_apart() {
     assert_eq!(num("bench.wl.oltp_read_only.qps"), 70000.0);
     assert_eq!(num("bench.wl.oltp_read_write.tps"), 966.82);
 }
+
+#[test]
+fn declared_bios_and_database_layout_become_facts() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("bundle.yaml"),
+        "bios: {smmu: enabled, cpu_prefetching: enabled, power_policy: efficiency}\ndatabase: {engine: opengauss, data_dir: /data/mogdb, wal_dir: /wal/pg_xlog}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("mounts.txt"),
+        "/dev/nvme0n1p1 /data xfs rw,noatime 0 0\n/dev/nvme1n1 /wal xfs rw,noatime 0 0\n/dev/sda2 / ext4 rw 0 0\n",
+    )
+    .unwrap();
+    let h = diagnose_dir(dir.path());
+    assert_eq!(h.facts.text("bios.smmu"), Some("enabled"));
+    assert_eq!(h.facts.text("bios.power_policy"), Some("efficiency"));
+    assert_eq!(h.facts.number("db.page_size_kib"), Some(8.0));
+    assert_eq!(h.facts.text("db.data_disk"), Some("nvme0n1"));
+    assert_eq!(h.facts.text("db.wal_disk"), Some("nvme1n1"));
+    assert_eq!(h.facts.get("bios.smmu").unwrap().provenance.line, 1);
+}
+
+#[test]
+fn wal_inside_the_data_directory_shares_its_disk() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("bundle.yaml"), "database: {engine: postgresql, data_dir: /var/lib/postgresql/15/main}\n").unwrap();
+    std::fs::write(dir.path().join("mounts.txt"), "/dev/vdb1 /var/lib/postgresql xfs rw 0 0\n/dev/vda1 / ext4 rw 0 0\n").unwrap();
+    let h = diagnose_dir(dir.path());
+    assert_eq!(h.facts.text("db.data_disk"), Some("vdb"));
+    assert_eq!(h.facts.text("db.wal_disk"), Some("vdb"));
+}

@@ -10,6 +10,16 @@
 //! workload: sysbench oltp_read_write
 //! target: {metric: tps, value: 4000}
 //! notes: Data disk from a FusionCompute storage pool.
+//! bios:                    # as the BIOS setup (or the BMC) shows it; the OS cannot
+//!   smmu: enabled          #   Advanced > MISC Config > Support Smmu
+//!   cpu_prefetching: enabled   # Advanced > MISC Config > CPU Prefetching Configuration
+//!   power_policy: efficiency   # Advanced > Performance Config > Power Policy
+//!   die_interleaving: enabled  # Advanced > Memory Config > Die Interleaving
+//! database:                # what the configuration files do not say
+//!   engine: dm             # dm | postgresql | opengauss | mysql
+//!   page_size_kib: 32      # e.g. DM8's dminit page_size
+//!   data_dir: /dmdata/DAMENG
+//!   wal_dir: /dmlog        # WAL / redo log location
 //! ```
 
 use crate::capture::sink::{FactSink, Strength};
@@ -64,6 +74,41 @@ impl Target {
     }
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Switch {
+    Enabled,
+    Disabled,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PowerPolicy {
+    Performance,
+    Efficiency,
+    Custom,
+}
+
+/// BIOS settings the OS cannot see, as the setup screens of Kunpeng servers name them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BiosSettings {
+    pub smmu: Option<Switch>,
+    pub cpu_prefetching: Option<Switch>,
+    pub power_policy: Option<PowerPolicy>,
+    pub die_interleaving: Option<Switch>,
+}
+
+/// What the database's configuration files do not say.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DatabaseDeclaration {
+    pub engine: Option<String>,
+    pub page_size_kib: Option<u32>,
+    pub data_dir: Option<String>,
+    pub wal_dir: Option<String>,
+}
+
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BundleMeta {
@@ -75,6 +120,8 @@ pub struct BundleMeta {
     pub workload: Option<String>,
     pub target: Option<Target>,
     pub notes: Option<String>,
+    pub bios: Option<BiosSettings>,
+    pub database: Option<DatabaseDeclaration>,
 }
 
 /// A parsed bundle.yaml and where it came from.
@@ -135,6 +182,8 @@ impl BundleMeta {
             workload: host.workload.clone().or_else(|| self.workload.clone()),
             target: host.target.clone().or_else(|| self.target.clone()),
             notes: host.notes.clone().or_else(|| self.notes.clone()),
+            bios: host.bios.or(self.bios),
+            database: host.database.clone().or_else(|| self.database.clone()),
         }
     }
 }
@@ -238,6 +287,83 @@ pub fn declared_facts(files: &[&MetaFile], meta: &BundleMeta) -> Vec<(Fact, Stre
             "target",
             Strength::Primary,
         );
+    }
+    if let Some(bios) = meta.bios {
+        let switch = |s: Switch| match s {
+            Switch::Enabled => "enabled",
+            Switch::Disabled => "disabled",
+        };
+        let settings = [
+            ("bios.smmu", "smmu", bios.smmu.map(switch)),
+            (
+                "bios.cpu_prefetching",
+                "cpu_prefetching",
+                bios.cpu_prefetching.map(switch),
+            ),
+            (
+                "bios.die_interleaving",
+                "die_interleaving",
+                bios.die_interleaving.map(switch),
+            ),
+            (
+                "bios.power_policy",
+                "power_policy",
+                bios.power_policy.map(|p| match p {
+                    PowerPolicy::Performance => "performance",
+                    PowerPolicy::Efficiency => "efficiency",
+                    PowerPolicy::Custom => "custom",
+                }),
+            ),
+        ];
+        for (key, field, value) in settings {
+            if let Some(value) = value {
+                add(
+                    key,
+                    Value::Text(value.into()),
+                    Unit::None,
+                    field,
+                    Strength::Primary,
+                );
+            }
+        }
+    }
+    if let Some(database) = &meta.database {
+        if let Some(engine) = &database.engine {
+            add(
+                "db.engine",
+                Value::Text(engine.clone()),
+                Unit::None,
+                "engine",
+                Strength::Primary,
+            );
+        }
+        if let Some(page) = database.page_size_kib {
+            add(
+                "db.page_size_kib",
+                Value::Number(f64::from(page)),
+                Unit::Kibibytes,
+                "page_size_kib",
+                Strength::Primary,
+            );
+        }
+        if let Some(dir) = &database.data_dir {
+            add(
+                "db.data_dir",
+                Value::Text(dir.clone()),
+                Unit::None,
+                "data_dir",
+                Strength::Primary,
+            );
+        }
+        if let Some(dir) = &database.wal_dir {
+            add(
+                "db.wal_dir",
+                Value::Text(dir.clone()),
+                Unit::None,
+                "wal_dir",
+                Strength::Primary,
+            );
+        }
     }
     out
 }

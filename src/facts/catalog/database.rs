@@ -8,8 +8,64 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "Database engine the configuration file belongs to: dm, postgresql, opengauss (also MogDB) or mysql (also GreatDB, MariaDB)",
-        ["dm-ini", "postgresql-conf", "my-cnf"],
+        ["dm-ini", "postgresql-conf", "my-cnf", "bundle.yaml"],
         "the server configuration file: dm.ini, postgresql.conf or my.cnf"
+    ),
+    entry!(
+        "db.page_size_kib",
+        Kibibytes,
+        Number,
+        "Database page size: 8 for PostgreSQL-family engines, innodb_page_size for MySQL, declared for DM8 (dminit page_size)",
+        ["bundle.yaml", "derived"],
+        "database: {page_size_kib: …} in bundle.yaml, or the configuration file"
+    ),
+    entry!(
+        "db.data_dir",
+        None,
+        Text,
+        "Database data directory as declared",
+        ["bundle.yaml"],
+        "database: {data_dir: …} in bundle.yaml"
+    ),
+    entry!(
+        "db.wal_dir",
+        None,
+        Text,
+        "Directory of the WAL / redo log as declared",
+        ["bundle.yaml"],
+        "database: {wal_dir: …} in bundle.yaml"
+    ),
+    entry!(
+        "db.data_device",
+        None,
+        Text,
+        "Device mounted where the data directory lives",
+        ["derived"],
+        "mount (or /proc/mounts) and the data directory"
+    ),
+    entry!(
+        "db.data_disk",
+        None,
+        Text,
+        "Disk holding the data directory (a partition's whole disk)",
+        ["derived"],
+        "mount (or /proc/mounts) and the data directory"
+    ),
+    entry!(
+        "db.wal_device",
+        None,
+        Text,
+        "Device mounted where the WAL / redo directory lives",
+        ["derived"],
+        "mount (or /proc/mounts) and database: {wal_dir: …} in bundle.yaml"
+    ),
+    entry!(
+        "db.wal_disk",
+        None,
+        Text,
+        "Disk holding the WAL / redo directory (inside the data directory unless declared)",
+        ["derived"],
+        "mount (or /proc/mounts) and database: {wal_dir: …} in bundle.yaml"
     ),
     entry!(
         "db.param.<name*>",

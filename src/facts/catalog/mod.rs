@@ -54,6 +54,7 @@ mod commands {
 mod activity;
 mod benchmark;
 mod benchmark_sql;
+mod bios;
 mod build;
 mod cpu;
 mod database;
@@ -69,6 +70,7 @@ mod topology;
 /// Every domain's entries.
 const DOMAINS: &[&[CatalogEntry]] = &[
     host::ENTRIES,
+    bios::ENTRIES,
     cpu::ENTRIES,
     topology::ENTRIES,
     memory::ENTRIES,

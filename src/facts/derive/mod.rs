@@ -4,6 +4,7 @@
 //! capture supplied, and cites the facts it came from.
 
 mod busiest;
+mod database;
 mod numa;
 mod platform;
 mod scaling;
@@ -17,6 +18,7 @@ pub fn run(facts: &mut Facts) {
     scaling::derive(facts);
     busiest::derive(facts);
     target::derive(facts);
+    database::derive(facts);
     numa::derive(facts);
 }
 

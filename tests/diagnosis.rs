@@ -201,8 +201,16 @@ fn declared_bios_and_database_layout_become_facts() {
 #[test]
 fn wal_inside_the_data_directory_shares_its_disk() {
     let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("bundle.yaml"), "database: {engine: postgresql, data_dir: /var/lib/postgresql/15/main}\n").unwrap();
-    std::fs::write(dir.path().join("mounts.txt"), "/dev/vdb1 /var/lib/postgresql xfs rw 0 0\n/dev/vda1 / ext4 rw 0 0\n").unwrap();
+    std::fs::write(
+        dir.path().join("bundle.yaml"),
+        "database: {engine: postgresql, data_dir: /var/lib/postgresql/15/main}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("mounts.txt"),
+        "/dev/vdb1 /var/lib/postgresql xfs rw 0 0\n/dev/vda1 / ext4 rw 0 0\n",
+    )
+    .unwrap();
     let h = diagnose_dir(dir.path());
     assert_eq!(h.facts.text("db.data_disk"), Some("vdb"));
     assert_eq!(h.facts.text("db.wal_disk"), Some("vdb"));

@@ -223,3 +223,39 @@ fn one_failing_rule_does_not_stop_the_others() {
     assert!(matches!(outcomes[0], Outcome::Failed { .. }));
     assert!(matches!(outcomes[1], Outcome::Fired { .. }));
 }
+
+#[test]
+fn hotspot_helpers_sum_matching_functions_and_cite_them() {
+    let kb = kb(vec![rule(
+        "locks",
+        "fn evaluate() { let share = hotspot_share([\"os_interlock_*\"]); if share > 20 { #{ severity: \"high\", summary: `${fmt(share, 1)} %` } } }",
+    )])
+    .unwrap();
+    let f = facts(&[
+        ("hotspot.1.symbol", text("os_interlock_inc")),
+        ("hotspot.1.self_pct", num(18.5)),
+        ("hotspot.2.symbol", text("memcpy")),
+        ("hotspot.2.self_pct", num(9.0)),
+        ("hotspot.3.symbol", text("os_interlock_dec")),
+        ("hotspot.3.self_pct", num(11.25)),
+    ]);
+    match kb.engine.evaluate(&kb.rules.rules[0], &f) {
+        Outcome::Fired { findings } => {
+            assert_eq!(findings[0].summary, "29.8 %");
+            let cited: Vec<&str> = findings[0].evidence.iter().map(|e| e.key.as_str()).collect();
+            assert_eq!(cited, vec!["hotspot.1.symbol", "hotspot.1.self_pct", "hotspot.3.symbol", "hotspot.3.self_pct"]);
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn value_helpers_compare_cpu_lists_and_versions() {
+    let kb = kb(vec![rule(
+        "values",
+        "fn evaluate() { let u = avg(\"cpu.util_pct\"); if cpu_count(\"0-127\") == 128 && cpus_shared(\"0-127\", \"100-255\") == 28 && version_below(\"2.3.0.6\", \"2.4.1.0\") && !version_below(\"10.3.1\", \"9.1\") { #{ severity: \"info\", summary: \"ok\" } } }",
+    )])
+    .unwrap();
+    let f = facts(&[("cpu.util_pct", series(&[1.0]))]);
+    assert!(matches!(kb.engine.evaluate(&kb.rules.rules[0], &f), Outcome::Fired { .. }));
+}

@@ -74,6 +74,36 @@ pub const HELPERS: &[Helper] = &[
         example: r#"`CPU at ${fmt(avg("cpu.util_pct"), 0)} %`"#,
     },
     Helper {
+        signature: "hotspot_share(patterns) -> float",
+        doc: "Sum of the self shares (%) of the ranked hotspots whose symbol matches one of the glob patterns (`*`, `?`). Each matched hotspot counts as evidence.",
+        example: r#"hotspot_share(["os_interlock_*", "*spin_lock*"]) >= 10.0"#,
+    },
+    Helper {
+        signature: "hotspots_matching(patterns) -> array",
+        doc: "The matched hotspots as maps #{rank, symbol, dso, self_pct, total_pct}, in rank order.",
+        example: r#"for h in hotspots_matching(["memcpy*"]) { if h.dso == "libc.so.6" { … } }"#,
+    },
+    Helper {
+        signature: "glob_match(pattern, text) -> bool",
+        doc: "Whether text matches a glob pattern (`*` any run, `?` one character).",
+        example: r#"glob_match("nvme*", key_part(k, 1))"#,
+    },
+    Helper {
+        signature: "cpu_count(list) -> int",
+        doc: "How many CPUs a CPU list such as `0-23,48-71` names (0 when it is not a list).",
+        example: r#"cpu_count(text("proc.dmserver.cpus_allowed")) == num("cpu.count")"#,
+    },
+    Helper {
+        signature: "cpus_shared(list_a, list_b) -> int",
+        doc: "How many CPUs two CPU lists have in common.",
+        example: r#"cpus_shared(text("proc.java.cpus_allowed"), text("proc.dmserver.cpus_allowed")) > 0"#,
+    },
+    Helper {
+        signature: "version_below(version, minimum) -> bool",
+        doc: "Whether a dotted version is lower than another, compared part by part as numbers.",
+        example: r#"version_below(text("net.eth0.firmware_version"), "2.4.1.0")"#,
+    },
+    Helper {
         signature: "fired(rule_id) -> bool",
         doc: "In methodology guards only: whether that rule fired.",
         example: r#"fired("storage.disk_saturated")"#,
@@ -88,6 +118,10 @@ fn error<T>(message: String) -> Result<T> {
 }
 
 /// Looks a fact up, recording it as read or as missing.
+pub(super) fn read_fact(state: &SharedState, key: &str) -> Result<Fact> {
+    read(state, key)
+}
+
 fn read(state: &SharedState, key: &str) -> Result<Fact> {
     let mut st = state.borrow_mut();
     let Some(fact) = st.facts.as_ref().and_then(|f| f.get(key)).cloned() else {
@@ -202,6 +236,9 @@ pub fn register(engine: &mut Engine, state: &SharedState) {
     engine.register_fn("fmt", |n: INT, decimals: INT| {
         format_rounded(n as FLOAT, decimals)
     });
+
+    super::hotspot_api::register(engine, state);
+    super::value_api::register(engine);
 
     let s = state.clone();
     engine.register_fn("fired", move |id: &str| -> Result<bool> {

@@ -6,8 +6,10 @@ pub mod api;
 pub mod engine;
 pub mod evaluate;
 pub mod finding;
+pub mod hotspot_api;
 pub mod loader;
 pub mod meta;
+pub mod value_api;
 
 pub use evaluate::{Outcome, RuleError, RuleResult};
 pub use finding::{Evidence, Finding, Recommendation, Resource, Severity, Source};

@@ -242,8 +242,20 @@ fn hotspot_helpers_sum_matching_functions_and_cite_them() {
     match kb.engine.evaluate(&kb.rules.rules[0], &f) {
         Outcome::Fired { findings } => {
             assert_eq!(findings[0].summary, "29.8 %");
-            let cited: Vec<&str> = findings[0].evidence.iter().map(|e| e.key.as_str()).collect();
-            assert_eq!(cited, vec!["hotspot.1.symbol", "hotspot.1.self_pct", "hotspot.3.symbol", "hotspot.3.self_pct"]);
+            let cited: Vec<&str> = findings[0]
+                .evidence
+                .iter()
+                .map(|e| e.key.as_str())
+                .collect();
+            assert_eq!(
+                cited,
+                vec![
+                    "hotspot.1.symbol",
+                    "hotspot.1.self_pct",
+                    "hotspot.3.symbol",
+                    "hotspot.3.self_pct"
+                ]
+            );
         }
         other => panic!("{other:?}"),
     }
@@ -257,5 +269,8 @@ fn value_helpers_compare_cpu_lists_and_versions() {
     )])
     .unwrap();
     let f = facts(&[("cpu.util_pct", series(&[1.0]))]);
-    assert!(matches!(kb.engine.evaluate(&kb.rules.rules[0], &f), Outcome::Fired { .. }));
+    assert!(matches!(
+        kb.engine.evaluate(&kb.rules.rules[0], &f),
+        Outcome::Fired { .. }
+    ));
 }

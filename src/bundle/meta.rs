@@ -3,7 +3,7 @@
 //!
 //! ```yaml
 //! host: greatdb-db1
-//! role: db                 # db | app | loadgen
+//! role: db                 # db | app | loadgen | hypervisor
 //! platform: vm             # physical | vm
 //! vcpus: 64
 //! host_topology: {sockets: 2, cores_per_socket: 48}   # the physical host under a VM
@@ -15,6 +15,7 @@
 //!   cpu_prefetching: enabled   # Advanced > MISC Config > CPU Prefetching Configuration
 //!   power_policy: efficiency   # Advanced > Performance Config > Power Policy
 //!   die_interleaving: enabled  # Advanced > Memory Config > Die Interleaving
+//! measured: {runtime_min: 79}   # results no tool printed (a batch job's run time)
 //! database:                # what the configuration files do not say
 //!   engine: dm             # dm | postgresql | opengauss | mysql
 //!   page_size_kib: 32      # e.g. DM8's dminit page_size
@@ -33,6 +34,8 @@ pub enum Role {
     Db,
     App,
     Loadgen,
+    /// The physical host under the VMs of a virtualised deployment.
+    Hypervisor,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -63,6 +66,7 @@ pub const TARGET_METRICS: &[(&str, Unit)] = &[
     ("qps", Unit::PerSecond),
     ("eps", Unit::PerSecond),
     ("tpmc", Unit::PerMinute),
+    ("runtime_min", Unit::Minutes),
 ];
 
 impl Target {
@@ -122,6 +126,16 @@ pub struct BundleMeta {
     pub notes: Option<String>,
     pub bios: Option<BiosSettings>,
     pub database: Option<DatabaseDeclaration>,
+    /// Results no tool printed, e.g. a batch job's elapsed time.
+    pub measured: Option<Measured>,
+}
+
+/// Results no capture holds, noted by the consultant.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Measured {
+    /// Elapsed minutes of a batch job (lower is better).
+    pub runtime_min: Option<f64>,
 }
 
 /// A parsed bundle.yaml and where it came from.
@@ -184,6 +198,7 @@ impl BundleMeta {
             notes: host.notes.clone().or_else(|| self.notes.clone()),
             bios: host.bios.or(self.bios),
             database: host.database.clone().or_else(|| self.database.clone()),
+            measured: host.measured.or(self.measured),
         }
     }
 }
@@ -223,6 +238,7 @@ pub fn declared_facts(files: &[&MetaFile], meta: &BundleMeta) -> Vec<(Fact, Stre
             Role::Db => "db",
             Role::App => "app",
             Role::Loadgen => "loadgen",
+            Role::Hypervisor => "hypervisor",
         };
         add(
             "host.role",
@@ -326,6 +342,15 @@ pub fn declared_facts(files: &[&MetaFile], meta: &BundleMeta) -> Vec<(Fact, Stre
                 );
             }
         }
+    }
+    if let Some(runtime) = meta.measured.and_then(|m| m.runtime_min) {
+        add(
+            "bench.runtime_min",
+            Value::Number(runtime),
+            Unit::Minutes,
+            "runtime_min",
+            Strength::Primary,
+        );
     }
     if let Some(database) = &meta.database {
         if let Some(engine) = &database.engine {

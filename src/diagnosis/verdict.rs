@@ -1,7 +1,9 @@
 //! The one-line verdict per host: which resource limits throughput, and how sure we
 //! are. It comes from the most severe finding on the walked path that names a
-//! resource; without one, measured utilisation says "none", and without measurements
-//! the answer is "unknown".
+//! resource; between equally severe ones the later step wins, because each step
+//! narrows the one before (lock functions found in the CPU profile say more than "the
+//! CPU is busy"), then the more confident. Without such a finding, measured
+//! utilisation says "none", and without measurements the answer is "unknown".
 
 use crate::facts::Facts;
 use crate::facts::value::format_number;
@@ -18,13 +20,16 @@ pub struct Verdict {
     pub rule: Option<String>,
 }
 
+/// `findings` come in walked-step order.
 pub fn decide(findings: &[Finding], facts: &Facts) -> Verdict {
+    let step_of = |f: &Finding| findings.iter().position(|g| g.step == f.step);
     let decisive = findings
         .iter()
         .filter(|f| f.resource.is_some())
         .max_by(|a, b| {
             a.severity
                 .cmp(&b.severity)
+                .then(step_of(a).cmp(&step_of(b)))
                 .then(a.confidence.total_cmp(&b.confidence))
         });
     if let Some(f) = decisive {

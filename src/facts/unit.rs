@@ -12,6 +12,8 @@ pub enum Unit {
     Milliseconds,
     #[serde(rename = "s")]
     Seconds,
+    #[serde(rename = "min")]
+    Minutes,
     #[serde(rename = "/s")]
     PerSecond,
     #[serde(rename = "/min")]
@@ -46,6 +48,7 @@ impl Unit {
             Unit::Percent => "%",
             Unit::Milliseconds => "ms",
             Unit::Seconds => "s",
+            Unit::Minutes => "min",
             Unit::PerSecond => "/s",
             Unit::PerMinute => "/min",
             Unit::KilobytesPerSecond => "kB/s",

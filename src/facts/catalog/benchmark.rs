@@ -7,6 +7,14 @@ const SYSBENCH: &str =
 
 pub static ENTRIES: &[CatalogEntry] = &[
     entry!(
+        "bench.runtime_min",
+        Minutes,
+        Number,
+        "Elapsed minutes of a batch job, as noted by the consultant",
+        ["bundle.yaml"],
+        "measured: {runtime_min: …} in bundle.yaml"
+    ),
+    entry!(
         "bench.run.<workload>.<threads>.tps",
         PerSecond,
         Number,

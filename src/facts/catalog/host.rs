@@ -99,6 +99,14 @@ pub static ENTRIES: &[CatalogEntry] = &[
         "target: {metric: eps, value: …} in bundle.yaml"
     ),
     entry!(
+        "target.runtime_min",
+        Minutes,
+        Number,
+        "Run time in minutes the customer expects a batch job to stay under",
+        ["bundle.yaml"],
+        "target: {metric: runtime_min, value: …} in bundle.yaml"
+    ),
+    entry!(
         "target.tpmc",
         PerMinute,
         Number,

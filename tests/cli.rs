@@ -45,7 +45,7 @@ fn diagnose_json_has_the_documented_shape() {
     assert_eq!(host["host"], "greatdb-db1");
     assert_eq!(host["bottleneck"]["resource"], "storage");
     assert!(host["bottleneck"]["confidence"].as_f64().unwrap() > 0.5);
-    assert_eq!(host["steps"][0]["step"], "cpu");
+    assert_eq!(host["steps"][0]["step"], "validity");
     let findings = host["findings"].as_array().unwrap();
     assert_eq!(findings.len(), 6);
     for finding in findings {

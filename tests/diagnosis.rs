@@ -32,7 +32,10 @@ fn fired(h: &HostDiagnosis) -> Vec<&str> {
 fn busy_cpu_and_idle_disk_get_no_storage_steps() {
     let h = diagnose_dir(&fixture("bundles/cpu-bound"));
     assert_eq!(h.bottleneck.resource, Resource::Cpu);
-    assert_eq!(steps(&h)[..2], ["cpu", "cpu-hotspots"]);
+    assert_eq!(
+        steps(&h)[..4],
+        ["validity", "platform", "cpu", "cpu-hotspots"]
+    );
     let fired = fired(&h);
     assert!(fired.contains(&"resource.cpu_saturated"));
     for rule in [
@@ -77,7 +80,7 @@ fn the_same_disk_bound_captures_in_a_vm_get_the_raw_disk_step() {
     // This machine is a KVM guest (lscpu says so), and fio saturated its virtio disk.
     let h = diagnose_dir(&fixture("bundles/disk-bound"));
     assert_eq!(h.platform.as_deref(), Some("vm"));
-    assert_eq!(steps(&h)[..3], ["cpu", "storage", "virtualization"]);
+    assert_eq!(steps(&h)[2..5], ["cpu", "storage", "virtualization"]);
     assert!(fired(&h).contains(&"virtualization.raw_disk_passthrough"));
     let saturated = h
         .findings

@@ -11,4 +11,4 @@ mod diagnosis;
 mod engine;
 mod methodology;
 mod parsers;
-mod rules;
+mod rule_tests;

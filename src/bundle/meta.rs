@@ -15,7 +15,8 @@
 //!   cpu_prefetching: enabled   # Advanced > MISC Config > CPU Prefetching Configuration
 //!   power_policy: efficiency   # Advanced > Performance Config > Power Policy
 //!   die_interleaving: enabled  # Advanced > Memory Config > Die Interleaving
-//! measured: {runtime_min: 79}   # results no tool printed (a batch job's run time)
+//! measured: {runtime_min: 79}   # results no tool printed: a batch job's run time,
+//!                                # physical_tps: the same test on bare metal
 //! database:                # what the configuration files do not say
 //!   engine: dm             # dm | postgresql | opengauss | mysql
 //!   page_size_kib: 32      # e.g. DM8's dminit page_size
@@ -136,6 +137,8 @@ pub struct BundleMeta {
 pub struct Measured {
     /// Elapsed minutes of a batch job (lower is better).
     pub runtime_min: Option<f64>,
+    /// TPS the same test reached on bare metal, to measure what virtualisation costs.
+    pub physical_tps: Option<f64>,
 }
 
 /// A parsed bundle.yaml and where it came from.
@@ -342,6 +345,15 @@ pub fn declared_facts(files: &[&MetaFile], meta: &BundleMeta) -> Vec<(Fact, Stre
                 );
             }
         }
+    }
+    if let Some(tps) = meta.measured.and_then(|m| m.physical_tps) {
+        add(
+            "bench.physical_tps",
+            Value::Number(tps),
+            Unit::PerSecond,
+            "physical_tps",
+            Strength::Primary,
+        );
     }
     if let Some(runtime) = meta.measured.and_then(|m| m.runtime_min) {
         add(

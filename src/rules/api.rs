@@ -89,6 +89,11 @@ pub const HELPERS: &[Helper] = &[
         example: r#"glob_match("nvme*", key_part(k, 1))"#,
     },
     Helper {
+        signature: "cpu_ids(list) -> array",
+        doc: "The CPU numbers of a CPU list, in order.",
+        example: r#"for cpu in cpu_ids(text("proc.mogdb.cpus_allowed")) { avg(`cpu.${cpu}.util_pct`) }"#,
+    },
+    Helper {
         signature: "cpu_count(list) -> int",
         doc: "How many CPUs a CPU list such as `0-23,48-71` names (0 when it is not a list).",
         example: r#"cpu_count(text("proc.dmserver.cpus_allowed")) == num("cpu.count")"#,

@@ -2,7 +2,7 @@
 //! version numbers (firmware `2.4.1.0`, compilers `10.3.1`).
 
 use crate::text::cpu_list::parse_cpu_list;
-use rhai::{Engine, INT};
+use rhai::{Array, Dynamic, Engine, INT};
 use std::cmp::Ordering;
 
 /// Compares dotted versions numerically, part by part; a missing part counts as 0 and
@@ -30,6 +30,13 @@ pub fn compare_versions(a: &str, b: &str) -> Ordering {
 }
 
 pub fn register(engine: &mut Engine) {
+    engine.register_fn("cpu_ids", |list: &str| -> Array {
+        parse_cpu_list(list)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|cpu| Dynamic::from(cpu as INT))
+            .collect()
+    });
     engine.register_fn("cpu_count", |list: &str| -> INT {
         parse_cpu_list(list).map_or(0, |cpus| cpus.len() as INT)
     });

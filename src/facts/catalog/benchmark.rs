@@ -7,6 +7,14 @@ const SYSBENCH: &str =
 
 pub static ENTRIES: &[CatalogEntry] = &[
     entry!(
+        "bench.physical_tps",
+        PerSecond,
+        Number,
+        "TPS the same test reached on bare metal, as noted by the consultant",
+        ["bundle.yaml"],
+        "measured: {physical_tps: …} in bundle.yaml, from a run of the same test on a physical host"
+    ),
+    entry!(
         "bench.runtime_min",
         Minutes,
         Number,

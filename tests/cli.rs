@@ -16,7 +16,7 @@ fn diagnose_says_what_the_case_document_concluded_in_its_order() {
     let expected = [
         "Verdict: STORAGE limits throughput",
         "CPU busy stays between 10 % and 35 %",
-        "vdb is 99.6 % busy",
+        "vdb is 99.5 % busy",
         "test a raw pass-through disk",
         "cluster size to 32 K",
         "+27 % TPS (3107 → 3952 at 256 threads)",
@@ -134,7 +134,7 @@ fn archived_bundle_reads_like_a_folder() {
     assert_eq!(json["hosts"][0]["bottleneck"]["resource"], "storage");
     assert_eq!(
         json["hosts"][0]["findings"][1]["evidence"][0]["file"],
-        "iostat.txt"
+        "greatdb-db1/iostat.txt"
     );
 }
 

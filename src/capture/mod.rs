@@ -7,12 +7,17 @@ pub mod read;
 pub mod sink;
 
 mod clock;
+pub mod fio;
+mod instance_label;
 pub mod iostat;
 pub mod lscpu;
 pub mod mpstat;
+pub mod nmon;
+pub mod sar;
 pub mod scaling_table;
 pub mod sysbench;
 mod sysstat_header;
+pub mod vmstat;
 
 use crate::text::lines::LineReader;
 pub use read::{CaptureReport, CaptureStatus, read_capture};
@@ -85,7 +90,10 @@ pub fn registry() -> &'static [&'static dyn CaptureParser] {
         &mpstat::Mpstat,
         &iostat::Iostat,
         // (vmstat, sar, nmon, fio.)
-
+        &vmstat::Vmstat,
+        &sar::Sar,
+        &nmon::Nmon,
+        &fio::Fio,
         // CPU topology, NUMA, memory.
         &lscpu::Lscpu,
         // (cpuinfo, numactl, numastat, dmidecode, meminfo, free.)

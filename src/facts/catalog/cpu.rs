@@ -1,4 +1,5 @@
-//! CPU utilisation over time (mpstat, iostat) and CPU topology (lscpu).
+//! CPU utilisation over time (mpstat, sar, nmon; iostat and vmstat as fallbacks) and CPU
+//! topology (lscpu).
 
 use super::CatalogEntry;
 use super::commands::*;
@@ -11,7 +12,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "All-CPU busy share per interval (100 − %idle − %iowait)",
-        ["mpstat", "iostat", "scaling-table"],
+        ["mpstat", "iostat", "sar", "nmon", "vmstat", "scaling-table"],
         MPSTAT
     ),
     entry!(
@@ -19,7 +20,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "All-CPU user time share per interval",
-        ["mpstat", "iostat"],
+        ["mpstat", "iostat", "sar", "nmon", "vmstat"],
         MPSTAT
     ),
     entry!(
@@ -27,7 +28,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "All-CPU system time share per interval",
-        ["mpstat", "iostat"],
+        ["mpstat", "iostat", "sar", "nmon", "vmstat"],
         MPSTAT
     ),
     entry!(
@@ -35,7 +36,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "All-CPU iowait share per interval",
-        ["mpstat", "iostat"],
+        ["mpstat", "iostat", "sar", "nmon", "vmstat"],
         MPSTAT
     ),
     entry!(
@@ -43,7 +44,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Time stolen by the hypervisor per interval",
-        ["mpstat", "iostat"],
+        ["mpstat", "iostat", "sar", "nmon", "vmstat"],
         MPSTAT
     ),
     entry!(
@@ -51,7 +52,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Hard interrupt time share per interval",
-        ["mpstat"],
+        ["mpstat", "sar"],
         MPSTAT
     ),
     entry!(
@@ -59,7 +60,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Soft interrupt time share per interval",
-        ["mpstat"],
+        ["mpstat", "sar"],
         MPSTAT
     ),
     entry!(
@@ -67,7 +68,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Busy share of one logical CPU per interval (100 − %idle − %iowait)",
-        ["mpstat"],
+        ["mpstat", "sar", "nmon"],
         MPSTAT
     ),
     entry!(
@@ -75,7 +76,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Soft interrupt share of one logical CPU per interval",
-        ["mpstat"],
+        ["mpstat", "sar"],
         MPSTAT
     ),
     entry!(
@@ -107,7 +108,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Logical CPUs the OS sees",
-        ["lscpu", "mpstat", "iostat", "bundle.yaml"],
+        ["lscpu", "mpstat", "iostat", "sar", "nmon", "bundle.yaml"],
         LSCPU
     ),
     entry!(

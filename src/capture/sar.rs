@@ -267,6 +267,62 @@ impl Layout {
     }
 }
 
+/// Layouts of the headers seen so far: a day-long report repeats the same few
+/// headers every interval, and building a layout allocates.
+#[derive(Default)]
+struct HeaderCache {
+    /// Each header's tokens joined by single spaces, and its layout (`None` for a
+    /// section perfsage does not read).
+    entries: Vec<(Vec<u8>, Option<Layout>)>,
+}
+
+/// More distinct headers than this in one file is not sar output; beyond it headers
+/// are still read, just not remembered.
+const MAX_HEADERS: usize = 256;
+
+impl HeaderCache {
+    fn layout_for(&mut self, names: &[&[u8]]) -> Option<usize> {
+        if let Some(i) = self
+            .entries
+            .iter()
+            .position(|(key, _)| same_tokens(key, names))
+        {
+            return self.entries[i].1.is_some().then_some(i);
+        }
+        let layout = Layout::from_header(names);
+        let known = layout.is_some();
+        let key = names.join(&b' ');
+        if self.entries.len() < MAX_HEADERS {
+            self.entries.push((key, layout));
+        } else if let Some(last) = self.entries.last_mut() {
+            *last = (key, layout);
+        }
+        known.then_some(self.entries.len() - 1)
+    }
+
+    fn get(&self, i: usize) -> Option<&Layout> {
+        self.entries.get(i)?.1.as_ref()
+    }
+}
+
+/// Whether `key` is `tokens` joined by single spaces, without building the join.
+fn same_tokens(key: &[u8], tokens: &[&[u8]]) -> bool {
+    let mut rest = key;
+    for (i, token) in tokens.iter().enumerate() {
+        if i > 0 {
+            match rest.split_first() {
+                Some((b' ', tail)) => rest = tail,
+                _ => return false,
+            }
+        }
+        match rest.strip_prefix(*token) {
+            Some(tail) => rest = tail,
+            None => return false,
+        }
+    }
+    rest.is_empty()
+}
+
 struct Instance {
     name: Vec<u8>,
     series: Vec<SeriesBuilder>,
@@ -343,8 +399,10 @@ impl CaptureParser for Sar {
 
     fn parse(&self, lines: &mut Lines, sink: &mut FactSink) -> Result<(), ParseError> {
         let mut sections: Vec<SectionData> = SECTIONS.iter().map(|_| Default::default()).collect();
-        let mut layout: Option<Layout> = None;
+        let mut headers = HeaderCache::default();
+        let mut current: Option<usize> = None;
         let mut saw_header = false;
+        let mut saw_sysstat_line = false;
         let mut row_in_block = 0usize;
         let mut interval = IntervalTracker::default();
         let mut values = [0.0f64; MAX_FIELDS];
@@ -362,8 +420,9 @@ impl CaptureParser for Sar {
                 Stamp::Time { seconds, tokens } => (Some(seconds), &f[tokens..n]),
                 Stamp::Average => (None, &f[1..n]),
                 Stamp::None => {
-                    if f[0] == b"Linux" {
-                        sysstat_header::read(line.bytes, line.number, sink);
+                    // Concatenated reports repeat the `Linux …` line; the first says it all.
+                    if f[0] == b"Linux" && !saw_sysstat_line {
+                        saw_sysstat_line = sysstat_header::read(line.bytes, line.number, sink);
                     }
                     continue;
                 }
@@ -371,12 +430,14 @@ impl CaptureParser for Sar {
             let Some(first) = rest.first() else { continue };
             if is_word(first) && rest.get(1).is_none_or(|t| is_word(t)) {
                 // A header (or `LINUX RESTART`): it starts a section, known or not.
-                layout = Layout::from_header(rest);
-                saw_header |= layout.is_some();
+                current = headers.layout_for(rest);
+                saw_header |= current.is_some();
                 row_in_block = 0;
                 continue;
             }
-            let Some(layout) = &layout else { continue };
+            let Some(layout) = current.and_then(|i| headers.get(i)) else {
+                continue;
+            };
             let data = &mut sections[layout.section.index()];
             if seconds.is_none() && data.interval_rows > 0 {
                 continue;

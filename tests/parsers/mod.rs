@@ -12,6 +12,10 @@ mod sysbench;
 mod iostat;
 mod mpstat;
 // (vmstat, sar, nmon, fio.)
+mod fio;
+mod nmon;
+mod sar;
+mod vmstat;
 
 // CPU topology, NUMA, memory.
 mod lscpu;

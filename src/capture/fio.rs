@@ -70,10 +70,12 @@ impl CaptureParser for Fio {
                 continue;
             }
             if line.cut_off {
+                // `IOPS=18.6k` cut to `IOPS=18.6` would be a wrong number: skip the line.
                 sink.warn(
                     line.number,
-                    "last line is cut off (truncated file); what precedes it is kept",
+                    "last line is cut off (truncated file); ignored, what precedes it is kept",
                 );
+                continue;
             }
             text.line(line.bytes, line.number, sink);
         }

@@ -38,12 +38,38 @@ use super::{CaptureParser, FactSink, Lines, ParseError};
 use crate::facts::{SeriesBuilder, Unit, Value};
 use crate::text::number::{parse_f64, parse_u64};
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 pub struct Nmon;
 
 /// More section types or series than this is not an nmon file.
 const MAX_SECTIONS: usize = 20_000;
 const MAX_SLOTS: usize = 200_000;
+
+/// FNV-1a: section names are a few bytes and looked up once per line, where the
+/// default SipHash showed in profiles. Hash flooding is no concern for a local file.
+#[derive(Default)]
+struct Fnv(u64);
+
+impl Hasher for Fnv {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut hash = if self.0 == 0 {
+            0xcbf2_9ce4_8422_2325
+        } else {
+            self.0
+        };
+        for b in bytes {
+            hash = (hash ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = hash;
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<Fnv>>;
 
 /// One series being built, under its fact key.
 struct Slot {
@@ -77,6 +103,8 @@ struct Layout {
     derived: Derived,
     /// Value columns this layout needs to read (the highest used index + 1).
     needed: usize,
+    /// Per value column up to `needed`: whether it is read at all.
+    used: Vec<bool>,
     /// A rate column Linux nmon leaves at 0 in the first snapshot, having nothing to
     /// compare with yet (PROC `pswitch`); a 0 there is not a measurement.
     unset_in_first_snapshot: Option<usize>,
@@ -264,10 +292,21 @@ impl Layout {
             .rposition(Option::is_some)
             .map_or(0, |i| i + 1)
             .max(derived_max);
+        let used = (0..needed)
+            .map(|i| {
+                columns.get(i).is_some_and(Option::is_some)
+                    || match derived {
+                        Derived::None => false,
+                        Derived::Busy { idle, wait, .. } => i == idle || Some(i) == wait,
+                        Derived::Used { total, free, .. } => i == total || i == free,
+                    }
+            })
+            .collect();
         Layout {
             columns,
             derived,
             needed,
+            used,
             unset_in_first_snapshot,
         }
     }
@@ -304,9 +343,13 @@ impl CaptureParser for Nmon {
         None
     }
 
+    fn starts_section(&self, line: &str) -> bool {
+        line.starts_with("AAA,progname,")
+    }
+
     fn parse(&self, lines: &mut Lines, sink: &mut FactSink) -> Result<(), ParseError> {
         let mut slots = Slots::default();
-        let mut layouts: HashMap<Vec<u8>, Layout> = HashMap::new();
+        let mut layouts: FastMap<Vec<u8>, Layout> = FastMap::default();
         let mut interval = IntervalTracker::default();
         let mut declared_interval: Option<f64> = None;
         let mut saw_aaa = false;
@@ -341,14 +384,11 @@ impl CaptureParser for Nmon {
                 values.clear();
                 values.resize(layout.needed, f64::NAN);
                 let mut bad = false;
-                for (i, field) in csv_fields(rest).skip(1).take(layout.needed).enumerate() {
-                    let used = layout.columns[i].is_some()
-                        || match layout.derived {
-                            Derived::None => false,
-                            Derived::Busy { idle, wait, .. } => i == idle || Some(i) == wait,
-                            Derived::Used { total, free, .. } => i == total || i == free,
-                        };
-                    if used {
+                // The value fields follow the snapshot field and its comma.
+                let body = rest.get(second.len() + 1..).unwrap_or(b"");
+                // Fields are a few bytes long: a plain scan beats a vectorised search.
+                for (i, field) in body.split(|b| *b == b',').take(layout.needed).enumerate() {
+                    if layout.used[i] {
                         match parse_f64(field) {
                             Some(v) => values[i] = v,
                             None => bad = true,

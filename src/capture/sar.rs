@@ -239,7 +239,9 @@ impl Section {
     }
 }
 
-const MAX_FIELDS: usize = 48;
+/// Widest line read: a time (two tokens with AM/PM) and `sar -r ALL`'s 16 columns.
+/// Wider lines belong to sections perfsage does not read (`-n ICMP6`).
+const MAX_FIELDS: usize = 24;
 /// More distinct devices or interfaces than this in one file is not sar output.
 const MAX_INSTANCES: usize = 4096;
 
@@ -414,6 +416,8 @@ impl CaptureParser for Sar {
                 continue;
             }
             if n > MAX_FIELDS {
+                // A header or row of a section too wide to be one perfsage reads.
+                current = None;
                 continue;
             }
             let (seconds, rest) = match stamp_of(&f[..n]) {
@@ -442,16 +446,17 @@ impl CaptureParser for Sar {
             if seconds.is_none() && data.interval_rows > 0 {
                 continue;
             }
+            if line.cut_off {
+                // A cut number (`86.0` of `86.00`) would still parse: skip the row.
+                sink.warn(line.number, "last row is cut off (truncated file); ignored");
+                continue;
+            }
             if rest.len() != layout.width {
-                let message = if line.cut_off {
-                    "last row is cut off (truncated file); ignored".to_string()
-                } else {
-                    format!(
-                        "row has {} values, the header has {}",
-                        rest.len(),
-                        layout.width
-                    )
-                };
+                let message = format!(
+                    "row has {} values, the header has {}",
+                    rest.len(),
+                    layout.width
+                );
                 sink.warn(line.number, message);
                 continue;
             }
@@ -469,12 +474,10 @@ impl CaptureParser for Sar {
                 }
             }
             if !complete {
-                let message = if line.cut_off {
-                    "last row is cut off (truncated file); ignored"
-                } else {
-                    "row holds a value that is not a number; ignored"
-                };
-                sink.warn(line.number, message);
+                sink.warn(
+                    line.number,
+                    "row holds a value that is not a number; ignored",
+                );
                 continue;
             }
             let metrics = layout.section.metrics().len();

@@ -111,7 +111,8 @@ fn column_of(name: &[u8]) -> Column {
     Column::Series(series)
 }
 
-const MAX_FIELDS: usize = 32;
+/// Widest row: `-w -t` with `gu` has 18 columns and a two-token time stamp.
+const MAX_FIELDS: usize = 24;
 
 /// The current header: what each value column feeds, and whether rows end in a
 /// `-t` time stamp (`2026-12-02 13:19:02`).
@@ -183,12 +184,13 @@ impl CaptureParser for Vmstat {
                 // The group line (`procs ---memory---`) repeated over a new header.
                 continue;
             }
+            if line.cut_off {
+                // A cut number (`52` of `524`) would still parse: skip the row.
+                sink.warn(line.number, "last row is cut off (truncated file); ignored");
+                continue;
+            }
             if n != layout.row_width() {
-                let message = if line.cut_off {
-                    "last row is cut off (truncated file); ignored".to_string()
-                } else {
-                    format!("row has {n} fields, the header has {}", layout.row_width())
-                };
+                let message = format!("row has {n} fields, the header has {}", layout.row_width());
                 sink.warn(line.number, message);
                 continue;
             }
@@ -207,12 +209,10 @@ impl CaptureParser for Vmstat {
                 }
             }
             if !complete {
-                let message = if line.cut_off {
-                    "last row is cut off (truncated file); ignored"
-                } else {
-                    "row holds a value that is not a number; ignored"
-                };
-                sink.warn(line.number, message);
+                sink.warn(
+                    line.number,
+                    "row holds a value that is not a number; ignored",
+                );
                 continue;
             }
             if let Some(idle) = idle {

@@ -136,12 +136,16 @@ fn exact_quantile(values: &[f64], q: f64) -> f64 {
 const HIST_FLOOR: f64 = 1e-3;
 const HIST_GROWTH: f64 = 1.01;
 
+/// 1 / ln(HIST_GROWTH), so that finding a bucket needs no division by a logarithm.
+const INV_LN_GROWTH: f64 = 1.0 / 0.009_950_330_853_168_083;
+
 /// Highest bucket: 0.001 × 1.01^8000 ≈ 4e31, far above any measured value.
 const MAX_BUCKET: usize = 8000;
 
 /// Natural logarithm of a positive finite `x` to about 1e-5, several times faster than
 /// `f64::ln`: a day-long capture adds one histogram sample per value, and the libm
 /// call dominated parsing. The error is far below the 1 % bucket width.
+#[inline]
 fn fast_ln(x: f64) -> f64 {
     if !x.is_normal() || x < 0.0 {
         return x.ln();
@@ -167,15 +171,17 @@ struct LogHistogram {
 }
 
 impl LogHistogram {
+    #[inline]
     fn index(value: f64) -> usize {
         if value < HIST_FLOOR || value.is_nan() {
             0
         } else {
-            let steps = fast_ln(value / HIST_FLOOR) / HIST_GROWTH.ln();
+            let steps = fast_ln(value / HIST_FLOOR) * INV_LN_GROWTH;
             1 + (steps as usize).min(MAX_BUCKET)
         }
     }
 
+    #[inline]
     fn add(&mut self, value: f64) {
         let i = match self.last {
             Some((last, i)) if last == value => i,
@@ -229,6 +235,7 @@ impl Default for Downsampler {
 }
 
 impl Downsampler {
+    #[inline]
     fn push(&mut self, value: f64) {
         self.pending_sum += value;
         self.pending += 1;
@@ -261,6 +268,10 @@ impl Downsampler {
 mod tests {
     use super::*;
 
+    fn close_enough(a: f64, b: f64) {
+        assert!((a - b).abs() < 1e-9, "{a} != {b}");
+    }
+
     #[test]
     fn summarises_small_series_exactly() {
         let s = SeriesBuilder::from_values(&[10.0, 20.0, 30.0, 40.0]).finish(Some(1.0));
@@ -279,6 +290,7 @@ mod tests {
 
     #[test]
     fn fast_ln_matches_ln() {
+        close_enough(INV_LN_GROWTH, 1.0 / HIST_GROWTH.ln());
         let mut x = 1e-3;
         while x < 1e15 {
             assert!((fast_ln(x) - x.ln()).abs() < 1e-5, "{x}");

@@ -138,3 +138,31 @@ fn truncated_json_is_an_error_naming_a_line() {
     assert!(err.line.is_some(), "{err}");
     assert!(err.message.contains("cut off"), "{err}");
 }
+
+#[test]
+fn damaged_captures_never_panic() {
+    for file in ["fio/fio_two_jobs.txt", "fio/fio_randread.json"] {
+        let original = read(file);
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..150 {
+            let mut bytes = original.clone();
+            let cut = (next() as usize) % (bytes.len() + 1);
+            bytes.truncate(cut.max(bytes.len() / 2));
+            for _ in 0..(next() % 12) {
+                if bytes.is_empty() {
+                    break;
+                }
+                let at = (next() as usize) % bytes.len();
+                let alphabet = b" ,.:-%0123456789x\n\t{}\"[]|=";
+                bytes[at] = alphabet[(next() % alphabet.len() as u64) as usize];
+            }
+            let _ = run_parser(&Fio, &bytes);
+        }
+    }
+}

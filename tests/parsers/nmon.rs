@@ -124,3 +124,31 @@ fn truncated_recording_keeps_complete_lines_and_names_the_cut_line() {
     let value = &facts.iter().find(|f| f.key == "host.name").unwrap().value;
     assert_eq!(value, &Value::Text("vm".into()));
 }
+
+#[test]
+fn damaged_captures_never_panic() {
+    for file in ["nmon/vm_261202_1320.nmon", "nmon/aix_topas_nmon.nmon"] {
+        let original = read(file);
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..150 {
+            let mut bytes = original.clone();
+            let cut = (next() as usize) % (bytes.len() + 1);
+            bytes.truncate(cut.max(bytes.len() / 2));
+            for _ in 0..(next() % 12) {
+                if bytes.is_empty() {
+                    break;
+                }
+                let at = (next() as usize) % bytes.len();
+                let alphabet = b" ,.:-%0123456789x\n\t{}\"[]|=";
+                bytes[at] = alphabet[(next() % alphabet.len() as u64) as usize];
+            }
+            let _ = run_parser(&Nmon, &bytes);
+        }
+    }
+}

@@ -285,3 +285,35 @@ fn truncated_capture_keeps_complete_rows_and_names_the_cut_line() {
     assert!(warnings[0].message.contains("cut off"), "{warnings:?}");
     assert_eq!(warnings[0].line, 7);
 }
+
+#[test]
+fn damaged_captures_never_panic() {
+    for file in [
+        "sar/sar_u_d_p_r_n_DEV.txt",
+        "sar/sar_A.txt",
+        "sar/sar_zh_CN.txt",
+    ] {
+        let original = read(file);
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..150 {
+            let mut bytes = original.clone();
+            let cut = (next() as usize) % (bytes.len() + 1);
+            bytes.truncate(cut.max(bytes.len() / 2));
+            for _ in 0..(next() % 12) {
+                if bytes.is_empty() {
+                    break;
+                }
+                let at = (next() as usize) % bytes.len();
+                let alphabet = b" ,.:-%0123456789x\n\t{}\"[]|=";
+                bytes[at] = alphabet[(next() % alphabet.len() as u64) as usize];
+            }
+            let _ = run_parser(&Sar, &bytes);
+        }
+    }
+}

@@ -181,3 +181,34 @@ fn vmstat_output_is_claimed_by_vmstat_only() {
             .is_none()
     );
 }
+
+#[test]
+fn damaged_captures_never_panic() {
+    for file in [
+        "vmstat/vmstat_wide_timestamps_fio.txt",
+        "vmstat/vmstat_procps33_centos7.txt",
+    ] {
+        let original = read(file);
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..150 {
+            let mut bytes = original.clone();
+            let cut = (next() as usize) % (bytes.len() + 1);
+            bytes.truncate(cut.max(bytes.len() / 2));
+            for _ in 0..(next() % 12) {
+                if bytes.is_empty() {
+                    break;
+                }
+                let at = (next() as usize) % bytes.len();
+                let alphabet = b" ,.:-%0123456789x\n\t{}\"[]|=";
+                bytes[at] = alphabet[(next() % alphabet.len() as u64) as usize];
+            }
+            let _ = run_parser(&Vmstat, &bytes);
+        }
+    }
+}

@@ -10,6 +10,7 @@ const POW10: [f64; 19] = [
 
 /// Parses `[-+]digits[(.|,)digits]`, returning `None` for anything else that the
 /// standard parser also rejects. A comma is accepted as the decimal separator.
+#[inline]
 pub fn parse_f64(bytes: &[u8]) -> Option<f64> {
     let (negative, digits) = match bytes.first()? {
         b'-' => (true, &bytes[1..]),
@@ -55,6 +56,7 @@ pub fn parse_f64(bytes: &[u8]) -> Option<f64> {
 }
 
 /// `digits[(.|,)digits]` of at most 15 bytes; `None` sends the caller to the slow path.
+#[inline]
 fn parse_short(digits: &[u8], negative: bool) -> Option<f64> {
     let mut mantissa: u64 = 0;
     let mut fraction_digits = 0usize;

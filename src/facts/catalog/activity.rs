@@ -80,7 +80,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         "mem.used_pct",
         Percent,
         Series,
-        "Share of memory in use per interval (sar -r %memused)",
+        "Share of memory in use per interval, as sar -r %memused prints it: sysstat 12 leaves buffers, page cache and slab out, sysstat 10 counts them as used (near 100 % on any busy host); judge shortage by mem.avail_kib and swapping",
         ["sar"],
         SAR_MEMORY
     ),

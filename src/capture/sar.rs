@@ -435,6 +435,11 @@ impl CaptureParser for Sar {
             if is_word(first) && rest.get(1).is_none_or(|t| is_word(t)) {
                 // A header (or `LINUX RESTART`): it starts a section, known or not.
                 current = headers.layout_for(rest);
+                // A section header's time is where the first interval below it begins
+                // (a restart line's is not).
+                if let Some(seconds) = seconds.filter(|_| current.is_some()) {
+                    interval.observe(seconds);
+                }
                 saw_header |= current.is_some();
                 row_in_block = 0;
                 continue;

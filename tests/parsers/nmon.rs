@@ -152,3 +152,20 @@ fn damaged_captures_never_panic() {
         }
     }
 }
+
+#[test]
+fn interval_comes_from_snapshot_times_when_aaa_lacks_it() {
+    let text = b"AAA,progname,nmon\nAAA,host,h\nAAA,cpus,1\n\
+DISKBUSY,Disk %Busy h,sda\n\
+ZZZZ,T0001,23:59:50,01-JAN-2024\nDISKBUSY,T0001,10.0\n\
+ZZZZ,T0002,00:00:20,02-JAN-2024\nDISKBUSY,T0002,30.0\n";
+    let (facts, _) = run_parser(&Nmon, text).unwrap();
+    let busy = facts.iter().find(|f| f.key == "disk.sda.util_pct").unwrap();
+    match &busy.value {
+        Value::Series(s) => {
+            assert_eq!(s.interval_s, Some(30.0), "the step across midnight");
+            close(s.avg, 20.0);
+        }
+        other => panic!("{other:?}"),
+    }
+}

@@ -317,3 +317,38 @@ fn damaged_captures_never_panic() {
         }
     }
 }
+
+#[test]
+fn a_restart_line_starts_nothing_and_later_headers_resume() {
+    let text = "Linux 3.10.0 (db01) \t03/14/2024 \t_x86_64_\t(8 CPU)\n\n\
+02:00:01 PM     CPU     %user     %nice   %system   %iowait    %steal     %idle\n\
+02:10:01 PM     all     10.00      0.00      5.00      1.00      0.00     84.00\n\
+02:17:44 PM       LINUX RESTART\t(8 CPU)\n\n\
+02:20:01 PM     CPU     %user     %nice   %system   %iowait    %steal     %idle\n\
+02:30:01 PM     all     30.00      0.00      5.00      1.00      0.00     64.00\n";
+    let (facts, warnings) = run_parser(&Sar, text.as_bytes()).unwrap();
+    assert!(warnings.is_empty(), "{warnings:?}");
+    let usr = facts.iter().find(|f| f.key == "cpu.usr_pct").unwrap();
+    match &usr.value {
+        Value::Series(s) => {
+            assert_eq!(s.count, 2);
+            close(s.avg, 20.0);
+            assert_eq!(s.interval_s, Some(600.0));
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_restart_before_the_first_rows_does_not_set_the_interval() {
+    let text = "Linux 3.10.0 (db01) \t03/14/2024 \t_x86_64_\t(8 CPU)\n\n\
+12:17:44 PM       LINUX RESTART\t(8 CPU)\n\n\
+12:20:01 PM     CPU     %user     %nice   %system   %iowait    %steal     %idle\n\
+12:30:01 PM     all     30.00      0.00      5.00      1.00      0.00     64.00\n";
+    let (facts, _) = run_parser(&Sar, text.as_bytes()).unwrap();
+    let usr = facts.iter().find(|f| f.key == "cpu.usr_pct").unwrap();
+    match &usr.value {
+        Value::Series(s) => assert_eq!(s.interval_s, Some(600.0)),
+        other => panic!("{other:?}"),
+    }
+}

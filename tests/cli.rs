@@ -62,7 +62,13 @@ fn diagnose_json_has_the_documented_shape() {
 
 #[test]
 fn facts_json_lists_provenance_and_unrecognised_files() {
-    let out = perfsage(&["facts", "fixtures/bundles/disk-bound", "--format", "json"]);
+    let bundle = copy_bundle("bundles/disk-bound");
+    std::fs::write(
+        bundle.path().join("notes.txt"),
+        "ran fio and iostat at 12:37\n",
+    )
+    .unwrap();
+    let out = perfsage(&["facts", bundle.path().to_str().unwrap(), "--format", "json"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let host = &json["hosts"][0];
@@ -77,7 +83,7 @@ fn facts_json_lists_provenance_and_unrecognised_files() {
     assert_eq!(util["tool"], "iostat");
     assert!(util["line"].as_u64().unwrap() > 1);
     assert!(util["value"]["avg"].as_f64().unwrap() > 90.0);
-    assert_eq!(host["unrecognized"][0]["file"], "fio.txt");
+    assert_eq!(host["unrecognized"][0]["file"], "notes.txt");
 }
 
 #[test]

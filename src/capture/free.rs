@@ -23,8 +23,9 @@
 //! Facts (all fallbacks): `mem.total_kib`, `mem.free_kib`, `mem.available_kib`,
 //! `mem.swap_total_kib`, `mem.swap_used_kib`.
 
+use super::meminfo::snapshot_value;
 use super::{CaptureParser, FactSink, Lines, ParseError};
-use crate::facts::{Unit, Value};
+use crate::facts::Unit;
 use crate::text::number::parse_f64;
 
 pub struct Free;
@@ -260,7 +261,12 @@ fn emit(block: &Block, command_factor: Option<f64>, sink: &mut FactSink) -> Resu
     let mut put = |key: &str, raw: Option<&str>, line: u64| -> bool {
         match raw.and_then(|r| kib(r, plain)) {
             Some(v) => {
-                sink.put_fallback(key, Value::Number(v.round()), Unit::Kibibytes, (line, line));
+                sink.put_fallback(
+                    key,
+                    snapshot_value(key, v.round()),
+                    Unit::Kibibytes,
+                    (line, line),
+                );
                 true
             }
             None => false,

@@ -22,6 +22,12 @@ pub fn instance_label(name: &str) -> Option<String> {
     )
 }
 
+/// `instance_label` of raw bytes as a tool printed them; empty when nothing usable is
+/// left.
+pub fn label_from_bytes(name: &[u8]) -> String {
+    instance_label(&String::from_utf8_lossy(name)).unwrap_or_default()
+}
+
 /// The last path component of a device or file path (`/dev/mapper/vg-data` →
 /// `vg-data`), as a label.
 pub fn device_label(path: &str) -> Option<String> {

@@ -22,7 +22,7 @@
 //! files under /sys (`Node 0 MemTotal: …`) are a different format and not read here.
 
 use super::{CaptureParser, FactSink, Lines, ParseError};
-use crate::facts::{Unit, Value};
+use crate::facts::{SeriesBuilder, Unit, Value};
 use crate::text::number::parse_u64;
 
 pub struct Meminfo;
@@ -38,6 +38,16 @@ const FIELDS: [(&str, &str, Unit); 8] = [
     ("HugePages_Free", "mem.hugepages_free", Unit::Count),
     ("Hugepagesize", "mem.hugepage_size_kib", Unit::Kibibytes),
 ];
+
+/// Free and available memory are also measured per interval (vmstat, sar -r, nmon), so
+/// they are series everywhere; a snapshot is a series of one sample.
+pub fn snapshot_value(key: &str, value: f64) -> Value {
+    if key == "mem.free_kib" || key == "mem.available_kib" {
+        Value::Series(SeriesBuilder::from_values(&[value]).finish(None))
+    } else {
+        Value::Number(value)
+    }
+}
 
 /// `Key:   12345 kB` → ("Key", 12345); the unit, when present, must be kB.
 fn field(text: &str) -> Option<(&str, u64)> {
@@ -85,7 +95,7 @@ impl CaptureParser for Meminfo {
                 _ => {}
             }
             if let Some((_, fact, unit)) = FIELDS.iter().find(|(name, _, _)| *name == key) {
-                sink.number(*fact, value as f64, *unit, n);
+                sink.put(*fact, snapshot_value(fact, value as f64), *unit, (n, n));
                 found += 1;
             }
         }

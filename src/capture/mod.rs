@@ -20,9 +20,12 @@ pub mod scaling_table;
 pub mod sysbench;
 
 // sysstat and friends.
+pub mod fio;
 pub mod iostat;
 pub mod mpstat;
-// (vmstat, sar, nmon, fio parsers go here.)
+pub mod nmon;
+pub mod sar;
+pub mod vmstat;
 
 // CPU topology, NUMA, memory.
 pub mod cpuinfo;
@@ -134,7 +137,10 @@ pub fn registry() -> &'static [&'static dyn CaptureParser] {
         &mpstat::Mpstat,
         &iostat::Iostat,
         // (vmstat, sar, nmon, fio.)
-
+        &vmstat::Vmstat,
+        &sar::Sar,
+        &nmon::Nmon,
+        &fio::Fio,
         // CPU topology, NUMA, memory.
         &lscpu::Lscpu,
         &cpuinfo::Cpuinfo,

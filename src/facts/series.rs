@@ -56,6 +56,7 @@ impl Default for SeriesBuilder {
 }
 
 impl SeriesBuilder {
+    #[inline]
     pub fn push(&mut self, value: f64, line: u64) {
         if self.count == 0 {
             self.first_line = line;
@@ -63,8 +64,14 @@ impl SeriesBuilder {
         self.last_line = line;
         self.count += 1;
         self.sum += value;
-        self.min = self.min.min(value);
-        self.max = self.max.max(value);
+        // Comparisons rather than f64::min/max: the same result (a NaN changes
+        // neither), fewer instructions in the hottest loop of a day-long capture.
+        if value < self.min {
+            self.min = value;
+        }
+        if value > self.max {
+            self.max = value;
+        }
         match &mut self.histogram {
             Some(h) => h.add(value),
             None if self.exact.len() < EXACT_LIMIT => self.exact.push(value),
@@ -210,6 +217,7 @@ impl Default for Downsampler {
 }
 
 impl Downsampler {
+    #[inline]
     fn push(&mut self, value: f64) {
         self.pending_sum += value;
         self.pending += 1;

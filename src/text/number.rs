@@ -10,12 +10,18 @@ const POW10: [f64; 19] = [
 
 /// Parses `[-+]digits[(.|,)digits]`, returning `None` for anything else that the
 /// standard parser also rejects. A comma is accepted as the decimal separator.
+#[inline]
 pub fn parse_f64(bytes: &[u8]) -> Option<f64> {
     let (negative, digits) = match bytes.first()? {
         b'-' => (true, &bytes[1..]),
         b'+' => (false, &bytes[1..]),
         _ => (false, bytes),
     };
+    if digits.len() <= 15 {
+        // At most 15 digits: the mantissa is exact whatever they are, so the
+        // significant-digit bookkeeping below is not needed (the common case).
+        return parse_short(digits, negative).or_else(|| slow_parse(bytes));
+    }
     let mut mantissa: u64 = 0;
     let mut seen_digit = false;
     let mut fraction_digits: usize = 0;
@@ -45,6 +51,32 @@ pub fn parse_f64(bytes: &[u8]) -> Option<f64> {
     }
     // With at most 15 significant digits both operands are exact in f64, so the one
     // rounding of the division yields the nearest double, as `str::parse` does.
+    let value = mantissa as f64 / POW10[fraction_digits];
+    Some(if negative { -value } else { value })
+}
+
+/// `digits[(.|,)digits]` of at most 15 bytes; `None` sends the caller to the slow path.
+#[inline]
+fn parse_short(digits: &[u8], negative: bool) -> Option<f64> {
+    let mut mantissa: u64 = 0;
+    let mut fraction_digits = 0usize;
+    let mut in_fraction = false;
+    let mut seen_digit = false;
+    for &b in digits {
+        let d = b.wrapping_sub(b'0');
+        if d < 10 {
+            mantissa = mantissa * 10 + u64::from(d);
+            fraction_digits += usize::from(in_fraction);
+            seen_digit = true;
+        } else if (b == b'.' || b == b',') && !in_fraction {
+            in_fraction = true;
+        } else {
+            return None;
+        }
+    }
+    if !seen_digit {
+        return None;
+    }
     let value = mantissa as f64 / POW10[fraction_digits];
     Some(if negative { -value } else { value })
 }

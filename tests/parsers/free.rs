@@ -10,8 +10,8 @@ fn plain_free_of_this_machine() {
     let p = parse_fixture("free/free.txt");
     assert_eq!(p.tool(), Some("free"));
     close(p.num("mem.total_kib"), 24683584.0);
-    close(p.num("mem.free_kib"), 19547672.0);
-    close(p.num("mem.available_kib"), 22719104.0);
+    close(p.series("mem.free_kib").avg, 19547672.0);
+    close(p.series("mem.available_kib").avg, 22719104.0);
     close(p.num("mem.swap_total_kib"), 0.0);
     close(p.num("mem.swap_used_kib"), 0.0);
     assert!(p.facts.iter().all(|(_, s)| *s == Strength::Fallback));
@@ -23,16 +23,16 @@ fn plain_free_of_this_machine() {
 fn units_of_m_g_and_h() {
     let m = parse_fixture("free/free-m.txt");
     close(m.num("mem.total_kib"), 24105.0 * 1024.0);
-    close(m.num("mem.available_kib"), 22186.0 * 1024.0);
+    close(m.series("mem.available_kib").avg, 22186.0 * 1024.0);
     let g = parse_fixture("free/free-g.txt");
     close(g.num("mem.total_kib"), 23.0 * GIB);
-    close(g.num("mem.free_kib"), 18.0 * GIB);
+    close(g.series("mem.free_kib").avg, 18.0 * GIB);
     let h = parse_fixture("free/free-h.txt");
     close(h.num("mem.total_kib"), 23.0 * GIB);
-    close(h.num("mem.free_kib"), 18.0 * GIB);
+    close(h.series("mem.free_kib").avg, 18.0 * GIB);
     assert!(h.report.warnings.is_empty(), "-h values carry their unit");
     let w = parse_fixture("free/free-w.txt");
-    close(w.num("mem.available_kib"), 22719104.0);
+    close(w.series("mem.available_kib").avg, 22719104.0);
 }
 
 #[test]
@@ -44,7 +44,7 @@ fn chinese_row_labels_and_header() {
     let t = parse_fixture("free/free-t-zh_CN-procps4.0.5.txt");
     assert_eq!(t.tool(), Some("free"));
     close(t.num("mem.total_kib"), 24683584.0);
-    close(t.num("mem.available_kib"), 23853772.0);
+    close(t.series("mem.available_kib").avg, 23853772.0);
 }
 
 #[test]
@@ -55,7 +55,7 @@ fn older_procps_layouts() {
     // procps 3.2 with the prompt line that says -m; no available column.
     let old = parse_fixture("free/free-m-procps3.2.txt");
     close(old.num("mem.total_kib"), 129022.0 * 1024.0);
-    close(old.num("mem.free_kib"), 1467.0 * 1024.0);
+    close(old.series("mem.free_kib").avg, 1467.0 * 1024.0);
     assert!(!old.has("mem.available_kib"));
     assert!(old.report.warnings.is_empty(), "{:?}", old.report.warnings);
 }

@@ -14,6 +14,10 @@ mod benchmarksql_props;
 mod iostat;
 mod mpstat;
 // (vmstat, sar, nmon, fio.)
+mod fio;
+mod nmon;
+mod sar;
+mod vmstat;
 
 // CPU topology, NUMA, memory.
 mod cpuinfo;

@@ -28,10 +28,13 @@ fn binary_file_is_unrecognised_with_a_reason() {
 
 #[test]
 fn unknown_text_names_its_first_line() {
-    let p = parse_fixture("fio/fio_randrw.txt");
+    let p = parse_bytes(
+        "top.txt",
+        b"top - 12:36:09 up 7 min,  1 user,  load average: 1.02, 0.41, 0.17\nTasks: 101 total\n",
+    );
     match &p.report.status {
         CaptureStatus::Unrecognized { reason } => {
-            assert!(reason.contains("randrw: (g=0)"), "{reason}")
+            assert!(reason.contains("top - 12:36:09 up 7 min"), "{reason}")
         }
         other => panic!("{other:?}"),
     }

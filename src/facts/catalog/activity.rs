@@ -1,5 +1,239 @@
 //! Activity over time from vmstat, sar, nmon and fio: run queue, memory use, paging, network throughput, benchmark I/O.
+//!
+//! The same question gets the same key whichever tool answered it: vmstat's `r`, sar
+//! `-q`'s `runq-sz` and nmon's PROC `Runnable` all feed `proc.runq`. CPU and block
+//! device series shared with mpstat and iostat are catalogued in `cpu.rs` and `disk.rs`.
 
 use super::CatalogEntry;
 
-pub static ENTRIES: &[CatalogEntry] = &[];
+const VMSTAT: &str = "vmstat 10 (while the load runs; `-t` adds time stamps)";
+const SAR_MEMORY: &str = "sar -r 10 (while the load runs)";
+const SAR_NETWORK: &str = "sar -n DEV 10 (while the load runs)";
+const FIO: &str = "fio … (text output, or --output-format=json)";
+
+pub static ENTRIES: &[CatalogEntry] = &[
+    entry!(
+        "proc.runq",
+        Count,
+        Series,
+        "Runnable tasks (running or waiting for a CPU) per interval: vmstat r, sar -q runq-sz, nmon PROC Runnable",
+        ["vmstat", "sar", "nmon"],
+        VMSTAT
+    ),
+    entry!(
+        "proc.blocked",
+        Count,
+        Series,
+        "Tasks blocked in uninterruptible sleep (mostly waiting for I/O) per interval: vmstat b, sar -q blocked",
+        ["vmstat", "sar", "nmon"],
+        VMSTAT
+    ),
+    entry!(
+        "mem.free_kib",
+        Kibibytes,
+        Series,
+        "Free memory per interval (vmstat free, sar -r kbmemfree, nmon MEM memfree); a /proc/meminfo or free snapshot is one sample",
+        ["vmstat", "sar", "nmon", "meminfo", "free"],
+        VMSTAT
+    ),
+    entry!(
+        "mem.available_kib",
+        Kibibytes,
+        Series,
+        "Memory available to new work without swapping per interval (sar -r kbavail); a /proc/meminfo or free snapshot is one sample",
+        ["sar", "meminfo", "free"],
+        SAR_MEMORY
+    ),
+    entry!(
+        "mem.swpd_kib",
+        Kibibytes,
+        Series,
+        "Swap space in use per interval (vmstat swpd, sar -S kbswpused, nmon swaptotal − swapfree)",
+        ["vmstat", "sar", "nmon"],
+        VMSTAT
+    ),
+    entry!(
+        "mem.buff_kib",
+        Kibibytes,
+        Series,
+        "Memory used as block-device buffers per interval",
+        ["vmstat", "sar", "nmon"],
+        VMSTAT
+    ),
+    entry!(
+        "mem.cache_kib",
+        Kibibytes,
+        Series,
+        "Memory used as page cache per interval (vmstat also counts reclaimable slab here)",
+        ["vmstat", "sar", "nmon"],
+        VMSTAT
+    ),
+    entry!(
+        "mem.dirty_kib",
+        Kibibytes,
+        Series,
+        "Memory waiting to be written back to disk per interval (sar -r kbdirty)",
+        ["sar"],
+        SAR_MEMORY
+    ),
+    entry!(
+        "mem.used_pct",
+        Percent,
+        Series,
+        "Share of memory in use per interval, as sar -r %memused prints it: sysstat 12 leaves buffers, page cache and slab out, sysstat 10 counts them as used (near 100 % on any busy host); judge shortage by mem.available_kib and swapping",
+        ["sar"],
+        SAR_MEMORY
+    ),
+    entry!(
+        "mem.commit_pct",
+        Percent,
+        Series,
+        "Memory committed to processes as a share of RAM + swap per interval (sar -r %commit; above 100 the system relies on overcommit)",
+        ["sar"],
+        SAR_MEMORY
+    ),
+    entry!(
+        "swap.in_kib_per_s",
+        KilobytesPerSecond,
+        Series,
+        "Memory swapped in from disk per second (vmstat si); sustained non-zero means memory is short",
+        ["vmstat"],
+        VMSTAT
+    ),
+    entry!(
+        "swap.out_kib_per_s",
+        KilobytesPerSecond,
+        Series,
+        "Memory swapped out to disk per second (vmstat so); sustained non-zero means memory is short",
+        ["vmstat"],
+        VMSTAT
+    ),
+    entry!(
+        "io.bi_kib_per_s",
+        KilobytesPerSecond,
+        Series,
+        "Kilobytes read from all block devices per second (vmstat bi)",
+        ["vmstat"],
+        VMSTAT
+    ),
+    entry!(
+        "io.bo_kib_per_s",
+        KilobytesPerSecond,
+        Series,
+        "Kilobytes written to all block devices per second (vmstat bo)",
+        ["vmstat"],
+        VMSTAT
+    ),
+    entry!(
+        "sys.intr_per_s",
+        PerSecond,
+        Series,
+        "Interrupts per second, all CPUs (vmstat in, sar -I SUM)",
+        ["vmstat", "sar"],
+        VMSTAT
+    ),
+    entry!(
+        "sys.cs_per_s",
+        PerSecond,
+        Series,
+        "Context switches per second, all CPUs (vmstat cs, sar -w cswch/s, nmon PROC pswitch)",
+        ["vmstat", "sar", "nmon"],
+        VMSTAT
+    ),
+    entry!(
+        "net.<if>.rxkb_per_s",
+        KilobytesPerSecond,
+        Series,
+        "Kilobytes received per second on one interface",
+        ["sar", "nmon"],
+        SAR_NETWORK
+    ),
+    entry!(
+        "net.<if>.txkb_per_s",
+        KilobytesPerSecond,
+        Series,
+        "Kilobytes sent per second on one interface",
+        ["sar", "nmon"],
+        SAR_NETWORK
+    ),
+    entry!(
+        "net.<if>.rxpck_per_s",
+        PerSecond,
+        Series,
+        "Packets received per second on one interface",
+        ["sar", "nmon"],
+        SAR_NETWORK
+    ),
+    entry!(
+        "net.<if>.txpck_per_s",
+        PerSecond,
+        Series,
+        "Packets sent per second on one interface",
+        ["sar", "nmon"],
+        SAR_NETWORK
+    ),
+    entry!(
+        "net.<if>.ifutil_pct",
+        Percent,
+        Series,
+        "Share of the interface's link speed in use (sar %ifutil; 0 when the driver reports no speed, as virtual NICs often do)",
+        ["sar"],
+        SAR_NETWORK
+    ),
+    entry!(
+        "fio.<job>.<rw>.iops",
+        PerSecond,
+        Number,
+        "I/O operations per second of one fio job in one direction (rw is read or write)",
+        ["fio"],
+        FIO
+    ),
+    entry!(
+        "fio.<job>.<rw>.bw_kib_per_s",
+        KilobytesPerSecond,
+        Number,
+        "Bandwidth of one fio job in one direction, KiB/s",
+        ["fio"],
+        FIO
+    ),
+    entry!(
+        "fio.<job>.<rw>.clat_avg_ms",
+        Milliseconds,
+        Number,
+        "Average completion latency of one fio job in one direction",
+        ["fio"],
+        FIO
+    ),
+    entry!(
+        "fio.<job>.<rw>.clat_p50_ms",
+        Milliseconds,
+        Number,
+        "Median completion latency of one fio job in one direction",
+        ["fio"],
+        FIO
+    ),
+    entry!(
+        "fio.<job>.<rw>.clat_p95_ms",
+        Milliseconds,
+        Number,
+        "95th percentile completion latency of one fio job in one direction",
+        ["fio"],
+        FIO
+    ),
+    entry!(
+        "fio.<job>.<rw>.clat_p99_ms",
+        Milliseconds,
+        Number,
+        "99th percentile completion latency of one fio job in one direction",
+        ["fio"],
+        FIO
+    ),
+    entry!(
+        "fio.disk.<dev>.util_pct",
+        Percent,
+        Number,
+        "Device busy share during the fio run, from fio's \"Disk stats\" block",
+        ["fio"],
+        FIO
+    ),
+];

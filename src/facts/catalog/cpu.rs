@@ -1,4 +1,5 @@
-//! CPU utilisation over time (mpstat, iostat) and CPU topology (lscpu).
+//! CPU utilisation over time (mpstat, sar, nmon; iostat and vmstat as fallbacks) and CPU
+//! topology (lscpu).
 
 use super::CatalogEntry;
 use super::commands::*;
@@ -14,7 +15,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "All-CPU busy share per interval (100 − %idle − %iowait)",
-        ["mpstat", "iostat", "scaling-table"],
+        ["mpstat", "iostat", "sar", "nmon", "vmstat", "scaling-table"],
         MPSTAT
     ),
     entry!(
@@ -22,7 +23,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "All-CPU user time share per interval",
-        ["mpstat", "iostat"],
+        ["mpstat", "iostat", "sar", "nmon", "vmstat"],
         MPSTAT
     ),
     entry!(
@@ -30,7 +31,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "All-CPU system time share per interval",
-        ["mpstat", "iostat"],
+        ["mpstat", "iostat", "sar", "nmon", "vmstat"],
         MPSTAT
     ),
     entry!(
@@ -38,7 +39,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "All-CPU iowait share per interval",
-        ["mpstat", "iostat"],
+        ["mpstat", "iostat", "sar", "nmon", "vmstat"],
         MPSTAT
     ),
     entry!(
@@ -46,7 +47,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Time stolen by the hypervisor per interval",
-        ["mpstat", "iostat"],
+        ["mpstat", "iostat", "sar", "nmon", "vmstat"],
         MPSTAT
     ),
     entry!(
@@ -54,7 +55,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Hard interrupt time share per interval",
-        ["mpstat"],
+        ["mpstat", "sar"],
         MPSTAT
     ),
     entry!(
@@ -62,7 +63,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Soft interrupt time share per interval",
-        ["mpstat"],
+        ["mpstat", "sar"],
         MPSTAT
     ),
     entry!(
@@ -70,7 +71,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Busy share of one logical CPU per interval (100 − %idle − %iowait)",
-        ["mpstat"],
+        ["mpstat", "sar", "nmon"],
         MPSTAT
     ),
     entry!(
@@ -78,7 +79,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Soft interrupt share of one logical CPU per interval",
-        ["mpstat"],
+        ["mpstat", "sar"],
         MPSTAT
     ),
     entry!(
@@ -110,7 +111,15 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Logical CPUs the OS sees",
-        ["lscpu", "cpuinfo", "mpstat", "iostat", "bundle.yaml"],
+        [
+            "lscpu",
+            "cpuinfo",
+            "mpstat",
+            "iostat",
+            "sar",
+            "nmon",
+            "bundle.yaml"
+        ],
         LSCPU
     ),
     entry!(

@@ -1,4 +1,4 @@
-//! Block devices: iostat -x per-device series and the busiest device.
+//! Block devices: per-device series from iostat -x, sar -d and nmon, and the busiest device.
 
 use super::CatalogEntry;
 
@@ -10,7 +10,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Share of time the device was busy (%util)",
-        ["iostat"],
+        ["iostat", "sar", "nmon"],
         IOSTAT
     ),
     entry!(
@@ -34,7 +34,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         KilobytesPerSecond,
         Series,
         "Kilobytes read per second",
-        ["iostat"],
+        ["iostat", "sar", "nmon"],
         IOSTAT
     ),
     entry!(
@@ -42,8 +42,16 @@ pub static ENTRIES: &[CatalogEntry] = &[
         KilobytesPerSecond,
         Series,
         "Kilobytes written per second",
-        ["iostat"],
+        ["iostat", "sar", "nmon"],
         IOSTAT
+    ),
+    entry!(
+        "disk.<dev>.io_per_s",
+        PerSecond,
+        Series,
+        "Transfers (reads + writes) completed per second: sar -d tps, nmon DISKXFER",
+        ["sar", "nmon"],
+        "sar -d -p 10 (while the load runs)"
     ),
     entry!(
         "disk.<dev>.r_await_ms",
@@ -66,7 +74,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Milliseconds,
         Series,
         "Average I/O latency (older sysstat)",
-        ["iostat"],
+        ["iostat", "sar"],
         IOSTAT
     ),
     entry!(
@@ -74,7 +82,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Series,
         "Average queue length (aqu-sz / avgqu-sz)",
-        ["iostat"],
+        ["iostat", "sar"],
         IOSTAT
     ),
     entry!(
@@ -82,7 +90,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Milliseconds,
         Series,
         "Average service time (older sysstat, unreliable)",
-        ["iostat"],
+        ["iostat", "sar"],
         IOSTAT
     ),
     entry!(

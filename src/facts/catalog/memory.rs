@@ -16,22 +16,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         MEMINFO
     ),
     entry!(
-        "mem.free_kib",
-        Kibibytes,
-        Number,
-        "Unused memory (MemFree)",
-        ["meminfo", "free"],
-        MEMINFO
-    ),
-    entry!(
-        "mem.available_kib",
-        Kibibytes,
-        Number,
-        "Memory available to new work without swapping (MemAvailable)",
-        ["meminfo", "free"],
-        MEMINFO
-    ),
-    entry!(
         "mem.swap_total_kib",
         Kibibytes,
         Number,

@@ -3,11 +3,13 @@
 //!
 //! Which tool a fixture holds is known from where it lives: `fixtures/<tool>/` (a `_`
 //! in the folder name stands for `-` in the tool name), or, inside a bundle, from the
-//! file name's start (`mpstat.txt`, `sysbench_oltp_4t.txt`).
+//! file name's start (`mpstat.txt`, `sysbench_oltp_4t.txt`). A pasted transcript is
+//! checked section by section: no section may be claimed twice.
 
 use crate::support::*;
 use perfsage::capture::detect::{HEAD_BYTES, claimants};
 use perfsage::capture::registry;
+use perfsage::capture::transcript::{looks_like_transcript, split};
 use perfsage::text::encoding::{ContentKind, Utf8Reader, classify};
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -82,6 +84,18 @@ fn every_fixture_is_claimed_by_exactly_its_tool() {
         }
         let bytes = std::fs::read(path).unwrap();
         let head = decoded_head(&bytes);
+        // A pasted transcript is read section by section: each section must be
+        // claimed by exactly one parser.
+        if looks_like_transcript(&head) {
+            let text = String::from_utf8_lossy(&bytes);
+            for section in split(&text) {
+                let body = &text[section.start..section.end];
+                let got = claimants(body);
+                assert!(got.len() <= 1, "{} line {}: claimed by {got:?}", path.display(), section.first_line);
+                claimed += got.len();
+            }
+            continue;
+        }
         let got = claimants(&head);
         match expected_tool(path) {
             Some(tool) => {

@@ -3,11 +3,17 @@
 //! failure of a rule contained to that rule.
 
 pub mod api;
+pub mod doc;
 pub mod engine;
 pub mod evaluate;
+pub mod fact_keys;
+pub mod fact_refs;
 pub mod finding;
+pub mod lint;
 pub mod loader;
 pub mod meta;
+pub mod rule_tests;
+pub mod scaffold;
 
 pub use evaluate::{Outcome, RuleError, RuleResult};
 pub use finding::{Evidence, Finding, Recommendation, Resource, Severity, Source};

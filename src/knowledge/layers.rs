@@ -93,8 +93,20 @@ pub fn assemble(layers: Vec<RuleLayer>) -> Assembly {
     } else {
         match Methodology::load_layers(&graphs, &engine.engine, &rules) {
             Ok(methodology) => Some(methodology),
-            Err(mut errors) => {
-                problems.append(&mut errors);
+            Err(errors) => {
+                // The graph names a rule file only for its META.step: point at that line.
+                problems.extend(errors.into_iter().map(|mut e| {
+                    if e.line.is_none()
+                        && let Some(text) = layers
+                            .iter()
+                            .flat_map(|l| &l.rules)
+                            .find(|s| s.path == e.file)
+                            .map(|s| s.text.as_str())
+                    {
+                        e.line = meta_field_line(text, "step");
+                    }
+                    e
+                }));
                 None
             }
         }

@@ -108,7 +108,11 @@ impl RuleEngine {
             }
             let deadline = clock.try_borrow().ok()?.deadline?;
             (Instant::now() > deadline).then(|| {
-                format!("stopped after {} ms (time budget)", TIME_BUDGET.as_millis()).into()
+                format!(
+                    "ran longer than the time budget of {} ms",
+                    TIME_BUDGET.as_millis()
+                )
+                .into()
             })
         });
         api::register(&mut engine, &state);

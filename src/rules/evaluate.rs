@@ -111,11 +111,13 @@ impl RuleEngine {
         trace: &Trace,
         facts: &Facts,
     ) -> Outcome {
+        // Rhai cannot place some errors (limits hit, a malformed finding): they are
+        // reported at `fn evaluate()`.
         let fail = |line: Option<usize>, message: String| Outcome::Failed {
             error: RuleError {
                 rule: rule.meta.id.clone(),
                 file: rule.file.clone(),
-                line,
+                line: line.or(rule.evaluate_line),
                 message,
             },
         };

@@ -18,6 +18,9 @@ pub struct Rule {
     pub file: String,
     /// The `//!` lines at the top of the file, without the markers.
     pub rationale: String,
+    /// The line of `fn evaluate()`: where an error that Rhai cannot place (a limit
+    /// hit, a malformed finding) is reported.
+    pub evaluate_line: Option<usize>,
     pub ast: AST,
 }
 
@@ -160,6 +163,9 @@ fn compile_rule(engine: &Engine, source: &RuleSource) -> Result<Rule, Vec<LoadEr
     };
     let meta: RuleMeta = rhai::serde::from_dynamic(&Dynamic::from_map(meta)).map_err(|e| {
         let message = message_without_position(e.to_string(), e.position());
+        let message = message
+            .strip_prefix("Syntax error: ")
+            .map_or(message.clone(), str::to_string);
         // serde names the field between backticks: "unknown field `stp`, expected …".
         let field = message.split('`').nth(1).unwrap_or("META").to_string();
         vec![at_field(&field, format!("META: {message}"))]
@@ -192,10 +198,16 @@ fn compile_rule(engine: &Engine, source: &RuleSource) -> Result<Rule, Vec<LoadEr
             message: "the file must start with `//!` lines explaining why the rule exists".into(),
         }]);
     }
+    let evaluate_line = source
+        .text
+        .lines()
+        .position(|l| l.trim_start().starts_with("fn evaluate("))
+        .map(|i| i + 1);
     Ok(Rule {
         meta,
         file: file.to_string(),
         rationale,
+        evaluate_line,
         ast,
     })
 }

@@ -224,6 +224,13 @@ fn new(
     rule_dirs: &[PathBuf],
 ) -> anyhow::Result<ExitCode> {
     let (id, layer) = resolve_id(id, layer).map_err(anyhow::Error::msg)?;
+    let (rule_path, test_path) = NewRule::paths_of(&id, &layer);
+    let (rule_path, test_path) = (dir.join(rule_path), dir.join(test_path));
+    for path in [&rule_path, &test_path] {
+        if path.exists() {
+            bail!("{}: already exists; not overwriting it", path.display());
+        }
+    }
     for key in &needs {
         if !is_catalogued(key) {
             let hint = suggest(key).map_or_else(String::new, |s| format!("; did you mean `{s}`?"));
@@ -282,13 +289,6 @@ fn new(
         needs,
         overrides,
     };
-    let (rule_path, test_path) = rule.paths();
-    let (rule_path, test_path) = (dir.join(rule_path), dir.join(test_path));
-    for path in [&rule_path, &test_path] {
-        if path.exists() {
-            bail!("{}: already exists; not overwriting it", path.display());
-        }
-    }
     if let Some(parent) = rule_path.parent() {
         std::fs::create_dir_all(parent)
             .with_context(|| format!("{}: cannot create the folder", parent.display()))?;

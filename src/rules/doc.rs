@@ -56,11 +56,12 @@ pub fn reference(kb: &KnowledgeBase) -> String {
             .edges
             .iter()
             .map(|e| {
-                format!(
-                    "`{}` when `{}`",
-                    kb.methodology.graph[e.to].id,
-                    cell(&e.when)
-                )
+                let target = &kb.methodology.graph[e.to].id;
+                if e.when.trim() == "true" {
+                    format!("`{target}` always")
+                } else {
+                    format!("`{target}` when `{}`", cell(&e.when))
+                }
             })
             .collect::<Vec<_>>()
             .join("; ");

@@ -25,15 +25,14 @@ pub struct NewRule {
 impl NewRule {
     /// `<layer>/<name>.rhai` and `<layer>/<name>.test.yaml`, relative to the rule
     /// directory.
-    pub fn paths(&self) -> (String, String) {
-        let name = self
-            .id
-            .strip_prefix(&format!("{}.", self.layer))
-            .unwrap_or(&self.id)
+    pub fn paths_of(id: &str, layer: &str) -> (String, String) {
+        let name = id
+            .strip_prefix(&format!("{layer}."))
+            .unwrap_or(id)
             .replace('.', "_");
         (
-            format!("{}/{name}.rhai", self.layer),
-            format!("{}/{name}{TEST_SUFFIX}", self.layer),
+            format!("{layer}/{name}.rhai"),
+            format!("{layer}/{name}{TEST_SUFFIX}"),
         )
     }
 }
@@ -231,15 +230,8 @@ mod tests {
 
     #[test]
     fn paths_follow_layer_and_name() {
-        let rule = NewRule {
-            id: "storage.wal_disk".into(),
-            layer: "storage".into(),
-            step: "storage".into(),
-            needs: vec![],
-            overrides: false,
-        };
         assert_eq!(
-            rule.paths(),
+            NewRule::paths_of("storage.wal_disk", "storage"),
             (
                 "storage/wal_disk.rhai".to_string(),
                 "storage/wal_disk.test.yaml".to_string()

@@ -16,7 +16,7 @@ use crate::rules::RuleSet;
 use crate::rules::engine::RuleEngine;
 use crate::rules::loader::{LoadError, RuleSource};
 use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 include!(concat!(env!("OUT_DIR"), "/builtin_rules.rs"));
 
@@ -192,10 +192,5 @@ impl KnowledgeBase {
             .flat_map(RuleLayer::files)
             .find(|s| s.path == path)
             .map(|s| s.text.as_str())
-    }
-
-    /// Whether a rule file's rule was replaced by a later layer: by which file.
-    pub fn overridden_by(&self, file: &Path) -> Option<&Overridden> {
-        self.overridden.iter().find(|o| Path::new(&o.file) == file)
     }
 }

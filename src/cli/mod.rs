@@ -25,8 +25,8 @@ pub struct Cli {
     #[command(subcommand)]
     command: Command,
     /// An extra rule directory (repeatable) whose rules, methodology additions and rule
-    /// tests are loaded on top of the built-in ones; a rule with the id of one loaded
-    /// before it must say `overrides: true`.
+    /// tests are loaded on top of the built-in ones by every command that uses rules; a
+    /// rule with the id of one loaded before it must say `overrides: true`.
     #[arg(long = "rules", value_name = "DIR", global = true)]
     rule_dirs: Vec<PathBuf>,
 }
@@ -37,8 +37,10 @@ enum Command {
     Explain(explain::Args),
     Facts(facts::Args),
     Graph(graph::Args),
+    /// The rule base: list, scaffold, lint, test and document rules.
     #[command(subcommand)]
     Rules(rules::Command),
+    /// Replay the shipped cases against their expected diagnoses.
     #[command(subcommand)]
     Cases(cases::Command),
 }

@@ -79,19 +79,6 @@ impl Methodology {
         self.graph.node_weights().find(|s| s.id == id)
     }
 
-    pub fn load(
-        file: &str,
-        text: &str,
-        engine: &Engine,
-        rules: &RuleSet,
-    ) -> Result<Methodology, Vec<LoadError>> {
-        let source = RuleSource {
-            path: file.to_string(),
-            text: text.to_string(),
-        };
-        Self::load_layers(&[source], engine, rules)
-    }
-
     /// Loads a complete methodology file (with `root`) followed by additions.
     pub fn load_layers(
         files: &[RuleSource],
@@ -395,7 +382,7 @@ fn is_field(line: &str, field: &str, value: &str) -> bool {
 }
 
 /// 1-based line of the step's `id:`.
-pub fn step_line(text: &str, id: &str) -> Option<usize> {
+fn step_line(text: &str, id: &str) -> Option<usize> {
     line_matching(text, 0, |l| is_field(l, "id", id))
 }
 

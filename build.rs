@@ -1,9 +1,12 @@
-//! Embeds the built-in rule base (`rules/**/*.rhai` and `rules/methodology.yaml`) into
-//! the binary, so perfsage diagnoses a bundle on a customer's server with nothing but
-//! the executable.
+//! Embeds the built-in rule base into the binary, so perfsage diagnoses a bundle on a
+//! customer's server with nothing but the executable: the rules (`rules/**/*.rhai`),
+//! the methodology (`rules/methodology.yaml`) and the rules' tests
+//! (`rules/**/*.test.yaml`, run by `perfsage rules test`).
 
 use std::fs;
 use std::path::{Path, PathBuf};
+
+const TEST_SUFFIX: &str = ".test.yaml";
 
 fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = fs::read_dir(dir) else {
@@ -22,20 +25,12 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-fn main() {
-    let root =
-        PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
-    let rules = root.join("rules");
-    println!("cargo:rerun-if-changed=rules");
-    let mut files = Vec::new();
-    collect(&rules, &mut files);
-    files.sort();
-    let mut code = String::from(
-        "/// Built-in rule files: (path relative to the repository, contents).\npub static BUILTIN_RULE_FILES: &[(&str, &str)] = &[\n",
-    );
-    for file in &files {
+/// `pub static NAME: &[(&str, &str)] = &[(path, include_str!(…)), …];`
+fn table(name: &str, doc: &str, root: &Path, files: &[&PathBuf]) -> String {
+    let mut code = format!("/// {doc}\npub static {name}: &[(&str, &str)] = &[\n");
+    for file in files {
         let relative = file
-            .strip_prefix(&root)
+            .strip_prefix(root)
             .expect("file lies under the crate root");
         code.push_str(&format!(
             "    ({:?}, include_str!({:?})),\n",
@@ -44,6 +39,31 @@ fn main() {
         ));
     }
     code.push_str("];\n");
+    code
+}
+
+fn main() {
+    let root =
+        PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
+    let rules = root.join("rules");
+    println!("cargo:rerun-if-changed=rules");
+    let mut files = Vec::new();
+    collect(&rules, &mut files);
+    files.sort();
+    let (tests, knowledge): (Vec<&PathBuf>, Vec<&PathBuf>) = files
+        .iter()
+        .partition(|f| f.to_string_lossy().ends_with(TEST_SUFFIX));
+    let code = table(
+        "BUILTIN_RULE_FILES",
+        "Built-in rule files and the methodology: (path relative to the repository, contents).",
+        &root,
+        &knowledge,
+    ) + &table(
+        "BUILTIN_RULE_TESTS",
+        "Built-in rule tests (`*.test.yaml`): (path relative to the repository, contents).",
+        &root,
+        &tests,
+    );
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"))
         .join("builtin_rules.rs");
     fs::write(out, code).expect("OUT_DIR is writable");

@@ -1,20 +1,143 @@
 //! The knowledge base: the compiled rule set and the methodology graph, loaded once
-//! per run from the rules built into the binary.
+//! per run. The base is the rule set built into the binary; each extra rule directory
+//! (`--rules DIR`) adds its rules, methodology additions and rule tests on top. A
+//! directory whose `methodology.yaml` names a `root` is a complete rule base and
+//! replaces the built-in one (how `perfsage rules lint rules/` checks a working copy).
 
+mod dirs;
+mod layers;
+
+pub use dirs::read_rule_dir;
+pub use layers::{Assembly, Overridden, assemble};
+
+use crate::error::InputError;
 use crate::graph::Methodology;
 use crate::rules::RuleSet;
 use crate::rules::engine::RuleEngine;
 use crate::rules::loader::{LoadError, RuleSource};
 use std::fmt;
+use std::path::PathBuf;
 
 include!(concat!(env!("OUT_DIR"), "/builtin_rules.rs"));
 
 pub const METHODOLOGY_FILE: &str = "methodology.yaml";
+/// Rule tests sit next to their rule: `<name>.rhai` and `<name>.test.yaml`.
+pub const TEST_SUFFIX: &str = ".test.yaml";
+
+/// The files of one rule set: the built-in one or a directory.
+#[derive(Debug, Clone)]
+pub struct RuleLayer {
+    /// The directory as the user gave it; none for the rules built into the binary.
+    pub dir: Option<PathBuf>,
+    pub rules: Vec<RuleSource>,
+    pub methodology: Option<RuleSource>,
+    pub tests: Vec<RuleSource>,
+}
+
+impl RuleLayer {
+    pub fn builtin() -> RuleLayer {
+        let source = |(path, text): &(&str, &str)| RuleSource {
+            path: (*path).to_string(),
+            text: (*text).to_string(),
+        };
+        let (graphs, rules): (Vec<RuleSource>, Vec<RuleSource>) = BUILTIN_RULE_FILES
+            .iter()
+            .map(source)
+            .partition(|s| s.path.ends_with(".yaml"));
+        RuleLayer {
+            dir: None,
+            rules,
+            methodology: graphs
+                .into_iter()
+                .find(|g| g.path.ends_with(METHODOLOGY_FILE)),
+            tests: BUILTIN_RULE_TESTS.iter().map(source).collect(),
+        }
+    }
+
+    /// A layer from files given as text: `.rhai` rules, one `methodology.yaml`,
+    /// `.test.yaml` rule tests.
+    pub fn from_sources(sources: Vec<RuleSource>) -> RuleLayer {
+        let mut layer = RuleLayer {
+            dir: None,
+            rules: Vec::new(),
+            methodology: None,
+            tests: Vec::new(),
+        };
+        for source in sources {
+            if source.path.ends_with(TEST_SUFFIX) {
+                layer.tests.push(source);
+            } else if source.path.ends_with(METHODOLOGY_FILE) {
+                layer.methodology = Some(source);
+            } else {
+                layer.rules.push(source);
+            }
+        }
+        layer
+    }
+
+    /// `built-in` or the directory.
+    pub fn name(&self) -> String {
+        match &self.dir {
+            Some(dir) => dir.display().to_string(),
+            None => "built-in".into(),
+        }
+    }
+
+    /// Whether the layer is a whole rule base (its methodology names the root) rather
+    /// than additions to the one before it.
+    pub fn is_complete(&self) -> bool {
+        self.methodology.as_ref().is_some_and(|m| {
+            serde_yaml::from_str::<serde_yaml::Value>(&m.text)
+                .ok()
+                .and_then(|v| v.get("root").cloned())
+                .is_some()
+        })
+    }
+
+    /// Every file of the layer: rules, methodology, tests.
+    pub fn files(&self) -> impl Iterator<Item = &RuleSource> {
+        self.rules
+            .iter()
+            .chain(&self.methodology)
+            .chain(&self.tests)
+    }
+}
+
+/// The rule layers for a run: the base (built in, or a complete rule directory among
+/// `dirs`), then the other directories in the order given.
+pub fn layers_for(dirs: &[PathBuf]) -> Result<Vec<RuleLayer>, InputError> {
+    let mut base: Option<RuleLayer> = None;
+    let mut additions = Vec::new();
+    for dir in dirs {
+        let layer = read_rule_dir(dir)?;
+        if !layer.is_complete() {
+            additions.push(layer);
+            continue;
+        }
+        if let Some(first) = &base {
+            return Err(InputError::new(
+                dir.display().to_string(),
+                format!(
+                    "both this and {} are complete rule bases (their methodology.yaml names a root); give one, and the others as additions without `root`",
+                    first.name()
+                ),
+            ));
+        }
+        base = Some(layer);
+    }
+    let mut layers = vec![base.unwrap_or_else(RuleLayer::builtin)];
+    layers.extend(additions);
+    Ok(layers)
+}
 
 pub struct KnowledgeBase {
     pub engine: RuleEngine,
     pub rules: RuleSet,
     pub methodology: Methodology,
+    /// The layers the rule base was assembled from, base first.
+    pub layers: Vec<RuleLayer>,
+    /// Rules a later layer replaced.
+    pub overridden: Vec<Overridden>,
 }
 
 /// Everything wrong with a rule set, one problem per line.
@@ -33,37 +156,41 @@ impl std::error::Error for KnowledgeError {}
 impl KnowledgeBase {
     /// The rules and methodology shipped inside the binary.
     pub fn builtin() -> Result<KnowledgeBase, KnowledgeError> {
-        let sources = BUILTIN_RULE_FILES
-            .iter()
-            .map(|(path, text)| RuleSource {
-                path: (*path).to_string(),
-                text: (*text).to_string(),
-            })
-            .collect();
-        Self::from_sources(sources)
+        Self::from_layers(vec![RuleLayer::builtin()])
+    }
+
+    /// The built-in rule base with the rule directories given by `--rules` on top.
+    pub fn load(dirs: &[PathBuf]) -> anyhow::Result<KnowledgeBase> {
+        Ok(Self::from_layers(layers_for(dirs)?)?)
     }
 
     /// A knowledge base from rule files given as text (`.rhai` rules and one
     /// `methodology.yaml`).
     pub fn from_sources(sources: Vec<RuleSource>) -> Result<KnowledgeBase, KnowledgeError> {
-        let (graphs, scripts): (Vec<RuleSource>, Vec<RuleSource>) =
-            sources.into_iter().partition(|s| s.path.ends_with(".yaml"));
-        let engine = RuleEngine::new();
-        let rules = RuleSet::compile(&engine.engine, &scripts).map_err(KnowledgeError)?;
-        let Some(graph) = graphs.iter().find(|g| g.path.ends_with(METHODOLOGY_FILE)) else {
-            return Err(KnowledgeError(vec![LoadError {
-                file: "rules".into(),
-                line: None,
-                column: None,
-                message: format!("no {METHODOLOGY_FILE} found"),
-            }]));
-        };
-        let methodology = Methodology::load(&graph.path, &graph.text, &engine.engine, &rules)
-            .map_err(KnowledgeError)?;
-        Ok(KnowledgeBase {
-            engine,
-            rules,
-            methodology,
-        })
+        Self::from_layers(vec![RuleLayer::from_sources(sources)])
+    }
+
+    /// A knowledge base from layers, refused with every problem if any layer has one.
+    pub fn from_layers(layers: Vec<RuleLayer>) -> Result<KnowledgeBase, KnowledgeError> {
+        let assembly = assemble(layers);
+        match assembly.methodology {
+            Some(methodology) if assembly.problems.is_empty() => Ok(KnowledgeBase {
+                engine: assembly.engine,
+                rules: assembly.rules,
+                methodology,
+                layers: assembly.layers,
+                overridden: assembly.overridden,
+            }),
+            _ => Err(KnowledgeError(assembly.problems)),
+        }
+    }
+
+    /// The text of a rule or methodology file the rule base was loaded from.
+    pub fn source_text(&self, path: &str) -> Option<&str> {
+        self.layers
+            .iter()
+            .flat_map(RuleLayer::files)
+            .find(|s| s.path == path)
+            .map(|s| s.text.as_str())
     }
 }

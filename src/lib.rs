@@ -8,6 +8,7 @@ pub mod cases;
 pub mod cli;
 pub mod diagnosis;
 pub mod error;
+pub mod explain;
 pub mod facts;
 pub mod graph;
 pub mod knowledge;

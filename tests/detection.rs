@@ -91,7 +91,12 @@ fn every_fixture_is_claimed_by_exactly_its_tool() {
             for section in split(&text) {
                 let body = &text[section.start..section.end];
                 let got = claimants(body);
-                assert!(got.len() <= 1, "{} line {}: claimed by {got:?}", path.display(), section.first_line);
+                assert!(
+                    got.len() <= 1,
+                    "{} line {}: claimed by {got:?}",
+                    path.display(),
+                    section.first_line
+                );
                 claimed += got.len();
             }
             continue;

@@ -127,7 +127,7 @@ fn rule_step_must_exist_and_yaml_errors_have_lines() {
     .err()
     .unwrap();
     assert!(
-        err.contains("rules/runtime/hot.rhai: META.step \"start\""),
+        err.contains("rules/runtime/hot.rhai:2: META.step \"start\""),
         "{err}"
     );
     let err = load("root: start\nsteps:\n  - id: start\n    titel: x\n")

@@ -3,6 +3,7 @@
 
 mod support;
 
+mod authoring;
 mod cases;
 mod catalog;
 mod cli;

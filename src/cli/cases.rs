@@ -23,14 +23,14 @@ pub enum Command {
     },
 }
 
-pub fn run(command: Command) -> anyhow::Result<ExitCode> {
+pub fn run(command: Command, rule_dirs: &[PathBuf]) -> anyhow::Result<ExitCode> {
     match command {
-        Command::Verify { dir, cases } => verify(&dir, &cases),
+        Command::Verify { dir, cases } => verify(&dir, &cases, rule_dirs),
     }
 }
 
-fn verify(dir: &Path, only: &[String]) -> anyhow::Result<ExitCode> {
-    let kb = KnowledgeBase::builtin()?;
+fn verify(dir: &Path, only: &[String], rule_dirs: &[PathBuf]) -> anyhow::Result<ExitCode> {
+    let kb = KnowledgeBase::load(rule_dirs)?;
     let all = Case::discover(dir)?;
     for wanted in only {
         if !all.iter().any(|c| &c.id == wanted) {

@@ -42,7 +42,7 @@ impl From<FailOn> for Severity {
 /// each finding with its evidence, and what to try next.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  perfsage diagnose cases/greatdb-vm-cluster\n  perfsage diagnose ./captures --format json\n  perfsage diagnose bundle.tar.gz --fail-on high\n\nExit status: 0 success; 1 a finding at or above --fail-on; 2 bad input or usage."
+    after_help = "Examples:\n  perfsage diagnose cases/greatdb-vm-cluster\n  perfsage diagnose ./captures --format json\n  perfsage diagnose bundle.tar.gz --fail-on high\n  perfsage diagnose --rules ../acme-rules ./captures\n\nExit status: 0 success; 1 a finding at or above --fail-on; 2 bad input or usage."
 )]
 pub struct Args {
     /// A bundle (folder or .tar.gz of captures, sub-folders are hosts) or a case folder.
@@ -54,8 +54,8 @@ pub struct Args {
     pub fail_on: Option<FailOn>,
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let kb = KnowledgeBase::builtin()?;
+pub fn run(args: Args, rule_dirs: &[PathBuf]) -> anyhow::Result<ExitCode> {
+    let kb = KnowledgeBase::load(rule_dirs)?;
     let mut failed = false;
     for bundle in target::bundles(&args.bundle)? {
         let diagnosis = diagnose(&bundle, &kb);

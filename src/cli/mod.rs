@@ -3,6 +3,7 @@
 
 mod cases;
 mod diagnose;
+mod explain;
 mod facts;
 mod graph;
 mod rules;
@@ -10,6 +11,7 @@ mod target;
 
 use clap::{Parser, Subcommand};
 use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Debug, Parser)]
@@ -17,20 +19,28 @@ use std::process::ExitCode;
     name = "perfsage",
     version,
     about = "Diagnose captured performance data: which resource limits throughput, and what to try next",
-    after_help = "Examples:\n  perfsage diagnose cases/greatdb-vm-cluster\n  perfsage facts ./captures/db1\n  perfsage graph --format mermaid\n  perfsage cases verify"
+    after_help = "Examples:\n  perfsage diagnose cases/greatdb-vm-cluster\n  perfsage diagnose --rules ../acme-rules ./captures\n  perfsage explain storage.disk_saturated cases/greatdb-vm-cluster\n  perfsage facts ./captures/db1\n  perfsage graph --format mermaid\n  perfsage rules lint ../acme-rules\n  perfsage cases verify"
 )]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// An extra rule directory (repeatable) whose rules, methodology additions and rule
+    /// tests are loaded on top of the built-in ones by every command that uses rules; a
+    /// rule with the id of one loaded before it must say `overrides: true`.
+    #[arg(long = "rules", value_name = "DIR", global = true)]
+    rule_dirs: Vec<PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]
 enum Command {
     Diagnose(diagnose::Args),
+    Explain(explain::Args),
     Facts(facts::Args),
     Graph(graph::Args),
+    /// The rule base: list, scaffold, lint, test and document rules.
     #[command(subcommand)]
     Rules(rules::Command),
+    /// Replay the shipped cases against their expected diagnoses.
     #[command(subcommand)]
     Cases(cases::Command),
 }
@@ -39,12 +49,14 @@ enum Command {
 /// verification. Errors (exit 2) are returned.
 pub fn run() -> anyhow::Result<ExitCode> {
     let cli = Cli::parse();
+    let rule_dirs = &cli.rule_dirs;
     match cli.command {
-        Command::Diagnose(args) => diagnose::run(args),
+        Command::Diagnose(args) => diagnose::run(args, rule_dirs),
+        Command::Explain(args) => explain::run(args, rule_dirs),
         Command::Facts(args) => facts::run(args),
-        Command::Graph(args) => graph::run(args),
-        Command::Rules(command) => rules::run(command),
-        Command::Cases(command) => cases::run(command),
+        Command::Graph(args) => graph::run(args, rule_dirs),
+        Command::Rules(command) => rules::run(command, rule_dirs),
+        Command::Cases(command) => cases::run(command, rule_dirs),
     }
 }
 

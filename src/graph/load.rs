@@ -1,11 +1,13 @@
 //! Loads and validates the methodology: every edge target and every rule id a guard
 //! names must exist, every rule's step must exist, the graph must be acyclic, every
 //! step reachable from the root, and every leaf must recommend something (rules or
-//! captures). Problems come back together, each with file and line.
+//! captures). The built-in file may be followed by additions from extra rule
+//! directories (new steps, overriding steps, extra edges). Problems come back
+//! together, each with file and line.
 
-use super::model::{MethodologyFile, StepSpec};
+use super::model::{EdgeAddition, EdgeSpec, MethodologyFile, StepSpec};
 use crate::rules::RuleSet;
-use crate::rules::loader::LoadError;
+use crate::rules::loader::{LoadError, RuleSource};
 use petgraph::Direction;
 use petgraph::algo::toposort;
 use petgraph::graph::{DiGraph, NodeIndex};
@@ -13,7 +15,7 @@ use petgraph::visit::Dfs;
 use regex::Regex;
 use rhai::{AST, Engine};
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::{BinaryHeap, HashMap, HashSet};
 
 pub struct Step {
     pub id: String,
@@ -23,15 +25,32 @@ pub struct Step {
     pub rules: Vec<String>,
     /// Outgoing edges in the order the file lists them.
     pub edges: Vec<Edge>,
+    /// The methodology file that defines the step, and the line of its id.
+    pub file: String,
+    pub line: Option<usize>,
 }
 
 pub struct Edge {
     pub to: NodeIndex,
     pub when: String,
     pub guard: AST,
+    /// The methodology file and line the edge is written at.
+    pub file: String,
+    pub line: Option<usize>,
+}
+
+impl Edge {
+    /// `file:line` of the edge, for messages.
+    pub fn location(&self) -> String {
+        match self.line {
+            Some(line) => format!("{}:{line}", self.file),
+            None => self.file.clone(),
+        }
+    }
 }
 
 pub struct Methodology {
+    /// The file that names the root.
     pub file: String,
     pub graph: DiGraph<Step, ()>,
     pub root: NodeIndex,
@@ -39,57 +58,103 @@ pub struct Methodology {
     pub order: Vec<NodeIndex>,
 }
 
+/// A step as the merged files define it, with the file it comes from.
+struct PlacedStep<'a> {
+    spec: &'a StepSpec,
+    source: &'a RuleSource,
+    line: Option<usize>,
+}
+
+/// An edge to build, with where it is written.
+struct PlacedEdge<'a> {
+    from: String,
+    to: &'a str,
+    when: &'a str,
+    source: &'a RuleSource,
+    line: Option<usize>,
+}
+
 impl Methodology {
     pub fn step(&self, id: &str) -> Option<&Step> {
         self.graph.node_weights().find(|s| s.id == id)
     }
 
-    pub fn load(
-        file: &str,
-        text: &str,
+    /// Loads a complete methodology file (with `root`) followed by additions.
+    pub fn load_layers(
+        files: &[RuleSource],
         engine: &Engine,
         rules: &RuleSet,
     ) -> Result<Methodology, Vec<LoadError>> {
-        let spec: MethodologyFile = serde_yaml::from_str(text).map_err(|e| {
-            let location = e.location();
-            vec![LoadError {
-                file: file.to_string(),
-                line: location.as_ref().map(|l| l.line()),
-                column: location.as_ref().map(|l| l.column()),
-                message: e.to_string(),
-            }]
-        })?;
         let mut errors = Vec::new();
-        let error_at = |needle: &str, message: String| LoadError {
-            file: file.to_string(),
-            line: line_of(text, needle),
-            column: None,
-            message,
+        let mut parsed: Vec<(&RuleSource, MethodologyFile)> = Vec::new();
+        for source in files {
+            match serde_yaml::from_str::<MethodologyFile>(&source.text) {
+                Ok(spec) => parsed.push((source, spec)),
+                Err(e) => {
+                    let location = e.location();
+                    errors.push(LoadError {
+                        file: source.path.clone(),
+                        line: location.as_ref().map(|l| l.line()),
+                        column: location.as_ref().map(|l| l.column()),
+                        message: e.to_string(),
+                    });
+                }
+            }
+        }
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        let Some((base_source, base)) = parsed.first() else {
+            return Err(vec![LoadError {
+                file: "rules".into(),
+                line: None,
+                column: None,
+                message: "no methodology file".into(),
+            }]);
         };
+        let Some(root_id) = base.root.as_deref() else {
+            return Err(vec![error_at(
+                base_source,
+                None,
+                format!(
+                    "{} names no `root:` step, so it cannot be the base methodology",
+                    base_source.path
+                ),
+            )]);
+        };
+        for (source, spec) in parsed.iter().skip(1) {
+            if spec.root.is_some() {
+                errors.push(error_at(
+                    source,
+                    line_matching(&source.text, 0, |l| l.trim_start().starts_with("root:")),
+                    "an addition to the methodology may not name the root; only the base file does"
+                        .into(),
+                ));
+            }
+        }
 
+        let steps = merge_steps(&parsed, &mut errors);
         let mut graph: DiGraph<Step, ()> = DiGraph::new();
         let mut index: HashMap<String, NodeIndex> = HashMap::new();
-        for spec in &spec.steps {
-            if index.contains_key(&spec.id) {
-                errors.push(error_at(
-                    &format!("id: {}", spec.id),
-                    format!("duplicate step id {:?}", spec.id),
-                ));
-                continue;
-            }
+        for placed in &steps {
             let node = graph.add_node(Step {
-                id: spec.id.clone(),
-                title: spec.title.clone(),
-                capture: spec.capture.clone(),
+                id: placed.spec.id.clone(),
+                title: placed.spec.title.clone(),
+                capture: placed.spec.capture.clone(),
                 rules: Vec::new(),
                 edges: Vec::new(),
+                file: placed.source.path.clone(),
+                line: placed.line,
             });
-            index.insert(spec.id.clone(), node);
+            index.insert(placed.spec.id.clone(), node);
         }
-        let Some(&root) = index.get(&spec.root) else {
+        let Some(&root) = index.get(root_id) else {
             errors.push(error_at(
-                "root:",
-                format!("root step {:?} is not defined", spec.root),
+                base_source,
+                line_matching(&base_source.text, 0, |l| {
+                    l.trim_start().starts_with("root:")
+                }),
+                format!("root step {root_id:?} is not defined"),
             ));
             return Err(errors);
         };
@@ -101,54 +166,69 @@ impl Methodology {
                     file: rule.file.clone(),
                     line: None,
                     column: None,
-                    message: format!("META.step {:?} is not a step of {file}", rule.meta.step),
+                    message: format!(
+                        "META.step {:?} is not a step of the methodology",
+                        rule.meta.step
+                    ),
                 }),
             }
         }
 
         let fired_ref = Regex::new(r#"fired\(\s*"([^"]*)"\s*\)"#).expect("valid regex");
-        for StepSpec { id, next, .. } in &spec.steps {
-            let Some(&from) = index.get(id) else { continue };
-            for edge in next {
-                let Some(&to) = index.get(&edge.to) else {
+        for edge in edges_to_build(&steps, &parsed, &index, &mut errors) {
+            let from = index[&edge.from];
+            let Some(&to) = index.get(edge.to) else {
+                errors.push(error_at(
+                    edge.source,
+                    edge.line,
+                    format!("step {:?} leads to unknown step {:?}", edge.from, edge.to),
+                ));
+                continue;
+            };
+            for reference in fired_ref.captures_iter(edge.when) {
+                let rule_id = &reference[1];
+                if rules.get(rule_id).is_none() {
                     errors.push(error_at(
-                        &format!("to: {}", edge.to),
-                        format!("step {id:?} leads to unknown step {:?}", edge.to),
+                        edge.source,
+                        edge.line,
+                        format!("guard names unknown rule {rule_id:?}"),
                     ));
-                    continue;
-                };
-                for reference in fired_ref.captures_iter(&edge.when) {
-                    let rule_id = &reference[1];
-                    if rules.get(rule_id).is_none() {
-                        errors.push(error_at(
-                            &edge.when,
-                            format!("guard names unknown rule {rule_id:?}"),
-                        ));
-                    }
                 }
-                match engine.compile_expression(&edge.when) {
-                    Ok(guard) => {
-                        graph.add_edge(from, to, ());
-                        graph[from].edges.push(Edge {
-                            to,
-                            when: edge.when.clone(),
-                            guard,
-                        });
-                    }
-                    Err(e) => errors.push(error_at(
-                        &edge.when,
-                        format!("guard `{}` does not compile: {}", edge.when, e.err_type()),
-                    )),
+            }
+            match engine.compile_expression(edge.when) {
+                Ok(guard) => {
+                    graph.add_edge(from, to, ());
+                    graph[from].edges.push(Edge {
+                        to,
+                        when: edge.when.to_string(),
+                        guard,
+                        file: edge.source.path.clone(),
+                        line: edge.line,
+                    });
                 }
+                Err(e) => errors.push(error_at(
+                    edge.source,
+                    edge.line,
+                    format!("guard `{}` does not compile: {}", edge.when, e.err_type()),
+                )),
             }
         }
 
+        let step_error = |node: NodeIndex, message: String| {
+            let step = &graph[node];
+            LoadError {
+                file: step.file.clone(),
+                line: step.line,
+                column: None,
+                message,
+            }
+        };
         let order = match toposort(&graph, None) {
             Ok(_) => file_order_topologically(&graph),
             Err(cycle) => {
                 let id = &graph[cycle.node_id()].id;
-                errors.push(error_at(
-                    &format!("id: {id}"),
+                errors.push(step_error(
+                    cycle.node_id(),
                     format!("step {id:?} is part of a cycle"),
                 ));
                 Vec::new()
@@ -162,17 +242,17 @@ impl Methodology {
         for node in graph.node_indices() {
             let step = &graph[node];
             if !reachable[node.index()] {
-                errors.push(error_at(
-                    &format!("id: {}", step.id),
+                errors.push(step_error(
+                    node,
                     format!(
-                        "step {:?} cannot be reached from the root {:?}",
-                        step.id, spec.root
+                        "step {:?} cannot be reached from the root {root_id:?}",
+                        step.id
                     ),
                 ));
             }
             if step.edges.is_empty() && step.rules.is_empty() && step.capture.is_empty() {
-                errors.push(error_at(
-                    &format!("id: {}", step.id),
+                errors.push(step_error(
+                    node,
                     format!("leaf step {:?} recommends nothing: no rule declares it and it lists no capture", step.id),
                 ));
             }
@@ -181,12 +261,157 @@ impl Methodology {
             return Err(errors);
         }
         Ok(Methodology {
-            file: file.to_string(),
+            file: base_source.path.clone(),
             graph,
             root,
             order,
         })
     }
+}
+
+/// The steps of all files in order; a later file may replace a step only when it
+/// says `overrides: true`.
+fn merge_steps<'a>(
+    parsed: &'a [(&'a RuleSource, MethodologyFile)],
+    errors: &mut Vec<LoadError>,
+) -> Vec<PlacedStep<'a>> {
+    let mut steps: Vec<PlacedStep<'a>> = Vec::new();
+    let mut by_id: HashMap<&str, usize> = HashMap::new();
+    for (source, file) in parsed {
+        let mut in_this_file: HashSet<&str> = HashSet::new();
+        for spec in &file.steps {
+            let line = step_line(&source.text, &spec.id);
+            if !in_this_file.insert(&spec.id) {
+                errors.push(error_at(
+                    source,
+                    line,
+                    format!("duplicate step id {:?}", spec.id),
+                ));
+                continue;
+            }
+            let placed = PlacedStep { spec, source, line };
+            match by_id.get(spec.id.as_str()) {
+                Some(&i) if spec.overrides => steps[i] = placed,
+                Some(&i) => errors.push(error_at(
+                    source,
+                    line,
+                    format!(
+                        "step {:?} is already defined in {}; add `overrides: true` to replace it",
+                        spec.id, steps[i].source.path
+                    ),
+                )),
+                None if spec.overrides => errors.push(error_at(
+                    source,
+                    line,
+                    format!(
+                        "step {:?} says `overrides: true` but no earlier methodology file defines it",
+                        spec.id
+                    ),
+                )),
+                None => {
+                    by_id.insert(&spec.id, steps.len());
+                    steps.push(placed);
+                }
+            }
+        }
+    }
+    steps
+}
+
+/// Each step's own edges, then the `edges` additions, in file order.
+fn edges_to_build<'a>(
+    steps: &[PlacedStep<'a>],
+    parsed: &'a [(&'a RuleSource, MethodologyFile)],
+    index: &HashMap<String, NodeIndex>,
+    errors: &mut Vec<LoadError>,
+) -> Vec<PlacedEdge<'a>> {
+    let mut edges = Vec::new();
+    for step in steps {
+        let start = step.line.unwrap_or(1);
+        for EdgeSpec { to, when } in &step.spec.next {
+            edges.push(PlacedEdge {
+                from: step.spec.id.clone(),
+                to,
+                when,
+                source: step.source,
+                line: edge_line(&step.source.text, start, to, when),
+            });
+        }
+    }
+    for (source, file) in parsed {
+        for EdgeAddition { from, to, when } in &file.edges {
+            let from_line = line_matching(&source.text, 0, |l| is_field(l, "from", from));
+            if !index.contains_key(from) {
+                errors.push(error_at(
+                    source,
+                    from_line,
+                    format!("edge from unknown step {from:?}"),
+                ));
+                continue;
+            }
+            edges.push(PlacedEdge {
+                from: from.clone(),
+                to,
+                when,
+                source,
+                line: edge_line(&source.text, from_line.unwrap_or(1), to, when),
+            });
+        }
+    }
+    edges
+}
+
+fn error_at(source: &RuleSource, line: Option<usize>, message: String) -> LoadError {
+    LoadError {
+        file: source.path.clone(),
+        line,
+        column: None,
+        message,
+    }
+}
+
+/// Whether a YAML line is `field: value` (optionally a list item, quoted or commented).
+fn is_field(line: &str, field: &str, value: &str) -> bool {
+    let line = line.trim_start();
+    let line = line.strip_prefix('-').map_or(line, str::trim_start);
+    let Some(rest) = line.strip_prefix(field).and_then(|r| r.strip_prefix(':')) else {
+        return false;
+    };
+    let rest = rest.split(" #").next().unwrap_or("").trim();
+    rest.trim_matches(|c| c == '"' || c == '\'') == value
+}
+
+/// 1-based line of the step's `id:`.
+fn step_line(text: &str, id: &str) -> Option<usize> {
+    line_matching(text, 0, |l| is_field(l, "id", id))
+}
+
+/// 1-based line of an edge: its `when:` (or its `to:` when it has no guard), at or
+/// after the line where its step starts.
+fn edge_line(text: &str, start: usize, to: &str, when: &str) -> Option<usize> {
+    let to_line = line_matching(text, start.saturating_sub(1), |l| is_field(l, "to", to));
+    let from = to_line.unwrap_or(start).saturating_sub(1);
+    let when_line = line_matching(text, from, |l| {
+        l.trim_start()
+            .trim_start_matches('-')
+            .trim_start()
+            .starts_with("when:")
+            && l.contains(when)
+    });
+    match (when_line, to_line) {
+        (Some(w), Some(t)) if w <= t + 2 => Some(w),
+        (_, Some(t)) => Some(t),
+        (w, None) => w,
+    }
+}
+
+/// 1-based line of the first line at or after `skip` lines that satisfies `test`.
+fn line_matching(text: &str, skip: usize, test: impl Fn(&str) -> bool) -> Option<usize> {
+    text.lines()
+        .enumerate()
+        .skip(skip)
+        .find(|(_, l)| test(l))
+        .map(|(i, _)| i + 1)
 }
 
 /// A topological order of an acyclic graph that, among steps free to come next,
@@ -214,9 +439,4 @@ fn file_order_topologically(graph: &DiGraph<Step, ()>) -> Vec<NodeIndex> {
         }
     }
     order
-}
-
-/// 1-based line of the first line containing `needle`.
-fn line_of(text: &str, needle: &str) -> Option<usize> {
-    text.lines().position(|l| l.contains(needle)).map(|i| i + 1)
 }

@@ -88,14 +88,11 @@ impl Methodology {
                             }
                         }
                     }
-                    GuardOutcome::Failed(message, position) => reasons[target].push(format!(
-                        "from {}: guard `{}` failed ({}{message})",
+                    GuardOutcome::Failed(message, _) => reasons[target].push(format!(
+                        "from {}: guard `{}` failed ({}: {message})",
                         step.id,
                         edge.when,
-                        position
-                            .line()
-                            .map(|l| format!("{}:{l}: ", self.file))
-                            .unwrap_or_default()
+                        edge.location()
                     )),
                 }
             }

@@ -86,7 +86,7 @@ pub const HELPERS: &[Helper] = &[
     Helper {
         signature: "glob_match(pattern, text) -> bool",
         doc: "Whether text matches a glob pattern (`*` any run, `?` one character).",
-        example: r#"glob_match("nvme*", key_part(k, 1))"#,
+        example: r#"glob_match("nvme*", "nvme0n1")"#,
     },
     Helper {
         signature: "cpu_ids(list) -> array",
@@ -171,7 +171,10 @@ fn with_state<T>(state: &SharedState, f: impl FnOnce(&EvalState) -> T) -> T {
 pub fn register(engine: &mut Engine, state: &SharedState) {
     let s = state.clone();
     engine.register_fn("has", move |key: &str| {
-        with_state(&s, |st| st.facts.as_ref().is_some_and(|f| f.contains(key)))
+        let mut st = s.borrow_mut();
+        let present = st.facts.as_ref().is_some_and(|f| f.contains(key));
+        st.note_check(key, present);
+        present
     });
 
     let s = state.clone();

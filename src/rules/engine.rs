@@ -1,12 +1,14 @@
 //! The one place a Rhai engine is built. Limits are always on: operations, call depth,
 //! expression depth, string/array/map sizes, a wall-clock budget per evaluation, no
-//! module imports, no `eval`, strict variables. Rules therefore cannot read files, run
-//! commands, reach the network or hang a diagnosis.
+//! module imports, no `eval`, no `sleep`, strict variables. Rhai's standard library has
+//! no file, process or network functions and the helpers in `api` only read the facts
+//! handed in, so rules cannot read files, run commands, reach the network or hang a
+//! diagnosis.
 
 use super::api;
 use crate::facts::Facts;
-use rhai::Engine;
 use rhai::module_resolvers::DummyModuleResolver;
+use rhai::{Engine, EvalAltResult, FLOAT, INT};
 use std::cell::RefCell;
 use std::collections::HashSet;
 use std::rc::Rc;
@@ -14,6 +16,10 @@ use std::time::{Duration, Instant};
 
 pub const MAX_OPERATIONS: u64 = 1_000_000;
 pub const TIME_BUDGET: Duration = Duration::from_millis(100);
+
+/// Functions of Rhai's standard library rules may not call. `sleep` would hold a
+/// diagnosis past the time budget, which is only checked between operations.
+pub const BLOCKED_FUNCTIONS: &[&str] = &["sleep"];
 
 /// What the helpers registered in the engine can see during one evaluation.
 #[derive(Default)]
@@ -25,7 +31,18 @@ pub struct EvalState {
     pub read: Vec<String>,
     /// Facts the script asked for that do not exist.
     pub missing: Vec<String>,
+    /// Facts asked about with `has()` and the answer, in first-asked order.
+    pub checked: Vec<(String, bool)>,
     pub deadline: Option<Instant>,
+}
+
+/// What one evaluation looked at: the facts it read, those it missed, and those it
+/// only checked for. `explain` shows it; a finding cites `read` by default.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Trace {
+    pub read: Vec<String>,
+    pub missing: Vec<String>,
+    pub checked: Vec<(String, bool)>,
 }
 
 impl EvalState {
@@ -35,15 +52,25 @@ impl EvalState {
             fired,
             read: Vec::new(),
             missing: Vec::new(),
+            checked: Vec::new(),
             deadline: Some(Instant::now() + TIME_BUDGET),
         };
     }
 
-    pub fn end(&mut self) -> (Vec<String>, Vec<String>) {
-        let read = std::mem::take(&mut self.read);
-        let missing = std::mem::take(&mut self.missing);
-        *self = EvalState::default();
-        (read, missing)
+    pub fn end(&mut self) -> Trace {
+        let state = std::mem::take(self);
+        Trace {
+            read: state.read,
+            missing: state.missing,
+            checked: state.checked,
+        }
+    }
+
+    /// Records a `has()` question and its answer (the first time it is asked).
+    pub fn note_check(&mut self, key: &str, present: bool) {
+        if !self.checked.iter().any(|(k, _)| k == key) {
+            self.checked.push((key.to_string(), present));
+        }
     }
 }
 
@@ -81,11 +108,28 @@ impl RuleEngine {
             }
             let deadline = clock.try_borrow().ok()?.deadline?;
             (Instant::now() > deadline).then(|| {
-                format!("stopped after {} ms (time budget)", TIME_BUDGET.as_millis()).into()
+                format!(
+                    "ran longer than the time budget of {} ms",
+                    TIME_BUDGET.as_millis()
+                )
+                .into()
             })
         });
         api::register(&mut engine, &state);
+        block_functions(&mut engine);
         RuleEngine { engine, state }
+    }
+}
+
+/// Shadows each blocked library function (registered functions win over the library's)
+/// with one that fails, naming it.
+fn block_functions(engine: &mut Engine) {
+    for &name in BLOCKED_FUNCTIONS {
+        let refuse = move || -> Result<(), Box<EvalAltResult>> {
+            Err(format!("{name}() is not available to rules").into())
+        };
+        engine.register_fn(name, move |_: INT| refuse());
+        engine.register_fn(name, move |_: FLOAT| refuse());
     }
 }
 

@@ -2,7 +2,7 @@
 //! always a value: fired with findings, quiet, not evaluated (facts missing), or an
 //! error naming the rule file and line. Nothing a script does can stop the diagnosis.
 
-use super::engine::{MAX_OPERATIONS, RuleEngine};
+use super::engine::{MAX_OPERATIONS, RuleEngine, Trace};
 use super::finding::{Evidence, Finding, Recommendation, Severity};
 use super::loader::{Rule, message_without_position};
 use crate::facts::Facts;
@@ -74,6 +74,12 @@ pub enum GuardOutcome {
 
 impl RuleEngine {
     pub fn evaluate(&self, rule: &Rule, facts: &Rc<Facts>) -> Outcome {
+        self.evaluate_traced(rule, facts).0
+    }
+
+    /// Evaluates a rule and says what it looked at (empty when a needed fact is
+    /// missing, since the script then does not run).
+    pub fn evaluate_traced(&self, rule: &Rule, facts: &Rc<Facts>) -> (Outcome, Trace) {
         let missing: Vec<String> = rule
             .meta
             .needs
@@ -82,7 +88,7 @@ impl RuleEngine {
             .cloned()
             .collect();
         if !missing.is_empty() {
-            return Outcome::NotEvaluated { missing };
+            return (Outcome::NotEvaluated { missing }, Trace::default());
         }
         self.state.borrow_mut().begin(facts.clone(), None);
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
@@ -93,18 +99,35 @@ impl RuleEngine {
             "evaluate",
             (),
         );
-        let (read, missing) = self.state.borrow_mut().end();
+        let trace = self.state.borrow_mut().end();
+        let outcome = self.outcome(rule, result, &trace, facts);
+        (outcome, trace)
+    }
+
+    fn outcome(
+        &self,
+        rule: &Rule,
+        result: Result<Dynamic, Box<EvalAltResult>>,
+        trace: &Trace,
+        facts: &Facts,
+    ) -> Outcome {
+        // Rhai cannot place some errors (limits hit, a malformed finding): they are
+        // reported at `fn evaluate()`.
         let fail = |line: Option<usize>, message: String| Outcome::Failed {
             error: RuleError {
                 rule: rule.meta.id.clone(),
                 file: rule.file.clone(),
-                line,
+                line: line.or(rule.evaluate_line),
                 message,
             },
         };
         let value = match result {
             Ok(value) => value,
-            Err(_) if !missing.is_empty() => return Outcome::NotEvaluated { missing },
+            Err(_) if !trace.missing.is_empty() => {
+                return Outcome::NotEvaluated {
+                    missing: trace.missing.clone(),
+                };
+            }
             Err(e) => {
                 let (message, position) = describe(&e);
                 return fail(position.line(), message);
@@ -130,7 +153,7 @@ impl RuleEngine {
         }
         let mut findings = Vec::new();
         for map in maps {
-            match build_finding(rule, map, &read, facts) {
+            match build_finding(rule, map, &trace.read, facts) {
                 Ok(f) => findings.push(f),
                 Err(message) => return fail(None, message),
             }
@@ -140,20 +163,31 @@ impl RuleEngine {
 
     /// Evaluates a compiled guard expression with the ids of the rules that fired.
     pub fn guard(&self, ast: &AST, facts: &Rc<Facts>, fired: &HashSet<String>) -> GuardOutcome {
+        self.guard_traced(ast, facts, fired).0
+    }
+
+    /// Evaluates a guard and says which facts it looked at.
+    pub fn guard_traced(
+        &self,
+        ast: &AST,
+        facts: &Rc<Facts>,
+        fired: &HashSet<String>,
+    ) -> (GuardOutcome, Trace) {
         self.state
             .borrow_mut()
             .begin(facts.clone(), Some(fired.clone()));
         let result = self.engine.eval_ast::<bool>(ast);
-        let (_, missing) = self.state.borrow_mut().end();
-        match result {
+        let trace = self.state.borrow_mut().end();
+        let outcome = match result {
             Ok(true) => GuardOutcome::Passed,
             Ok(false) => GuardOutcome::Blocked,
-            Err(_) if !missing.is_empty() => GuardOutcome::Missing(missing),
+            Err(_) if !trace.missing.is_empty() => GuardOutcome::Missing(trace.missing.clone()),
             Err(e) => {
                 let (message, position) = describe(&e);
                 GuardOutcome::Failed(message, position)
             }
-        }
+        };
+        (outcome, trace)
     }
 }
 

@@ -4,7 +4,6 @@
 
 use super::meta::RuleMeta;
 use rhai::{AST, Dynamic, Engine, Map, Position, Scope};
-use std::collections::HashMap;
 use std::fmt;
 
 /// A rule file's text and the path messages should name.
@@ -19,6 +18,9 @@ pub struct Rule {
     pub file: String,
     /// The `//!` lines at the top of the file, without the markers.
     pub rationale: String,
+    /// The line of `fn evaluate()`: where an error that Rhai cannot place (a limit
+    /// hit, a malformed finding) is reported.
+    pub evaluate_line: Option<usize>,
     pub ast: AST,
 }
 
@@ -67,37 +69,58 @@ pub fn message_without_position(message: String, position: Position) -> String {
 }
 
 impl RuleSet {
-    /// Compiles every source; returns all problems if any source has one.
-    pub fn compile(engine: &Engine, sources: &[RuleSource]) -> Result<RuleSet, Vec<LoadError>> {
-        let mut rules = Vec::new();
+    /// Compiles every source; the rules that compiled, and every problem (including
+    /// two files declaring the same id).
+    pub fn compile(engine: &Engine, sources: &[RuleSource]) -> (RuleSet, Vec<LoadError>) {
+        let mut rules: Vec<Rule> = Vec::new();
         let mut errors = Vec::new();
         for source in sources {
             match compile_rule(engine, source) {
-                Ok(rule) => rules.push(rule),
+                Ok(rule) => {
+                    if let Some(first) = rules.iter().find(|r| r.meta.id == rule.meta.id) {
+                        errors.push(LoadError {
+                            file: rule.file.clone(),
+                            line: meta_field_line(&source.text, "id"),
+                            column: None,
+                            message: format!(
+                                "duplicate rule id {:?} (also in {})",
+                                rule.meta.id, first.file
+                            ),
+                        });
+                    } else {
+                        rules.push(rule);
+                    }
+                }
                 Err(mut e) => errors.append(&mut e),
             }
         }
-        let mut seen: HashMap<&str, &str> = HashMap::new();
-        for rule in &rules {
-            if let Some(first) = seen.insert(&rule.meta.id, &rule.file) {
-                errors.push(LoadError {
-                    file: rule.file.clone(),
-                    line: None,
-                    column: None,
-                    message: format!("duplicate rule id {:?} (also in {first})", rule.meta.id),
-                });
-            }
-        }
-        if !errors.is_empty() {
-            return Err(errors);
-        }
         rules.sort_by(|a, b| a.meta.id.cmp(&b.meta.id));
-        Ok(RuleSet { rules })
+        (RuleSet { rules }, errors)
     }
 
     pub fn get(&self, id: &str) -> Option<&Rule> {
         self.rules.iter().find(|r| r.meta.id == id)
     }
+}
+
+/// 1-based line where a rule file writes the META field `name:` (or `const META`
+/// for a missing field), so metadata problems point at a line.
+pub fn meta_field_line(text: &str, name: &str) -> Option<usize> {
+    let meta_start = text.lines().position(|l| l.contains("const META"))?;
+    if name == "META" {
+        return Some(meta_start + 1);
+    }
+    let field = text
+        .lines()
+        .enumerate()
+        .skip(meta_start)
+        .find(|(_, l)| {
+            let l = l.trim_start();
+            l.strip_prefix(name)
+                .is_some_and(|rest| rest.trim_start().starts_with(':'))
+        })
+        .map(|(i, _)| i);
+    Some(field.unwrap_or(meta_start) + 1)
 }
 
 fn compile_rule(engine: &Engine, source: &RuleSource) -> Result<Rule, Vec<LoadError>> {
@@ -127,23 +150,31 @@ fn compile_rule(engine: &Engine, source: &RuleSource) -> Result<Rule, Vec<LoadEr
             message,
         }]
     };
+    let at_field = |field: &str, message: String| LoadError {
+        file: file.to_string(),
+        line: meta_field_line(&source.text, field),
+        column: None,
+        message,
+    };
     let Some(meta) = scope.get_value::<Map>("META") else {
         return Err(whole_file(
             "no `const META = #{ … };` map at the top level".into(),
         ));
     };
     let meta: RuleMeta = rhai::serde::from_dynamic(&Dynamic::from_map(meta)).map_err(|e| {
-        whole_file(format!(
-            "META: {}",
-            message_without_position(e.to_string(), e.position())
-        ))
+        let message = message_without_position(e.to_string(), e.position());
+        let message = message
+            .strip_prefix("Syntax error: ")
+            .map_or(message.clone(), str::to_string);
+        // serde names the field between backticks: "unknown field `stp`, expected …".
+        let field = message.split('`').nth(1).unwrap_or("META").to_string();
+        vec![at_field(&field, format!("META: {message}"))]
     })?;
     let problems = meta.problems();
     if !problems.is_empty() {
         return Err(problems
             .into_iter()
-            .map(|p| format!("META: {p}"))
-            .flat_map(whole_file)
+            .map(|p| at_field(p.field, format!("META: {}", p.message)))
             .collect());
     }
     if !ast
@@ -160,14 +191,23 @@ fn compile_rule(engine: &Engine, source: &RuleSource) -> Result<Rule, Vec<LoadEr
         .collect::<Vec<_>>()
         .join("\n");
     if rationale.trim().is_empty() {
-        return Err(whole_file(
-            "the file must start with `//!` lines explaining why the rule exists".into(),
-        ));
+        return Err(vec![LoadError {
+            file: file.to_string(),
+            line: Some(1),
+            column: None,
+            message: "the file must start with `//!` lines explaining why the rule exists".into(),
+        }]);
     }
+    let evaluate_line = source
+        .text
+        .lines()
+        .position(|l| l.trim_start().starts_with("fn evaluate("))
+        .map(|i| i + 1);
     Ok(Rule {
         meta,
         file: file.to_string(),
         rationale,
+        evaluate_line,
         ast,
     })
 }

@@ -40,38 +40,59 @@ pub struct RuleMeta {
     pub source: Option<Source>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub recommendation: Option<Recommendation>,
+    /// Set on a rule in an extra rule directory (`--rules DIR`) that deliberately
+    /// replaces a rule of the same id loaded before it; without it an id clash is an
+    /// error.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub overrides: bool,
+}
+
+/// One thing wrong with a rule's metadata, and the field it is about.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MetaProblem {
+    pub field: &'static str,
+    pub message: String,
 }
 
 impl RuleMeta {
     /// Problems with the metadata that serde cannot see.
-    pub fn problems(&self) -> Vec<String> {
+    pub fn problems(&self) -> Vec<MetaProblem> {
         let mut problems = Vec::new();
+        let mut problem = |field: &'static str, message: String| {
+            problems.push(MetaProblem { field, message });
+        };
         if !is_rule_id(&self.id) {
-            problems.push(format!(
-                "id {:?} must be `<layer>.<name>` in lower snake case",
-                self.id
-            ));
+            problem(
+                "id",
+                format!(
+                    "id {:?} must be `<layer>.<name>` in lower snake case",
+                    self.id
+                ),
+            );
         }
         if !LAYERS.contains(&self.layer.as_str()) {
-            problems.push(format!(
-                "layer {:?} is not one of {}",
-                self.layer,
-                LAYERS.join(", ")
-            ));
+            problem(
+                "layer",
+                format!("layer {:?} is not one of {}", self.layer, LAYERS.join(", ")),
+            );
         } else if !self.id.starts_with(&format!("{}.", self.layer)) {
-            problems.push(format!(
-                "id {:?} must start with its layer {:?}",
-                self.id, self.layer
-            ));
+            problem(
+                "id",
+                format!(
+                    "id {:?} must start with its layer {:?}",
+                    self.id, self.layer
+                ),
+            );
         }
         if self.title.trim().is_empty() {
-            problems.push("title is empty".into());
+            problem("title", "title is empty".into());
         }
         problems
     }
 }
 
-fn is_rule_id(id: &str) -> bool {
+/// Whether `id` is `<layer>.<name>` in lower snake case (at least two segments).
+pub fn is_rule_id(id: &str) -> bool {
     let mut parts = id.split('.');
     let valid = |p: &str| {
         p.starts_with(|c: char| c.is_ascii_lowercase())

@@ -3,12 +3,18 @@
 //! failure of a rule contained to that rule.
 
 pub mod api;
+pub mod doc;
 pub mod engine;
 pub mod evaluate;
+pub mod fact_keys;
+pub mod fact_refs;
 pub mod finding;
 pub mod hotspot_api;
+pub mod lint;
 pub mod loader;
 pub mod meta;
+pub mod rule_tests;
+pub mod scaffold;
 pub mod value_api;
 
 pub use evaluate::{Outcome, RuleError, RuleResult};

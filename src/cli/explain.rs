@@ -1,0 +1,52 @@
+//! `perfsage explain`: why a rule fired or not, or why a step was taken or not.
+
+use super::{emit, target};
+use crate::explain::{Subject, explain, render_text};
+use crate::knowledge::KnowledgeBase;
+use clap::ValueEnum;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+/// Explain a rule or a methodology step on a bundle: every fact the rule or guard
+/// checked, the value it saw with its file:line, and why it fired or not (or why the
+/// step was taken or not).
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  perfsage explain storage.disk_saturated cases/greatdb-vm-cluster\n  perfsage explain storage fixtures/bundles/disk-bound\n  perfsage explain virtualization.cpu_steal ./captures --rules ../acme-rules --host db1\n\nExit status: 0 success; 2 bad input (an unknown rule or step, a bundle that cannot be read)."
+)]
+pub struct Args {
+    /// A rule id (`storage.disk_saturated`) or a methodology step id (`storage`).
+    pub id: String,
+    /// A bundle (folder or .tar.gz of captures) or a case folder.
+    pub bundle: PathBuf,
+    /// Only this host of a multi-host bundle.
+    #[arg(long)]
+    pub host: Option<String>,
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
+}
+
+pub fn run(args: Args, rule_dirs: &[PathBuf]) -> anyhow::Result<ExitCode> {
+    let kb = KnowledgeBase::load(rule_dirs)?;
+    let subject = Subject::resolve(&kb, &args.id).map_err(anyhow::Error::msg)?;
+    for bundle in target::bundles(&args.bundle)? {
+        let explanation =
+            explain(&kb, &bundle, &subject, args.host.as_deref()).map_err(anyhow::Error::msg)?;
+        let bytes = match args.format {
+            Format::Text => render_text(&explanation).into_bytes(),
+            Format::Json => {
+                let mut bytes = serde_json::to_vec_pretty(&explanation)?;
+                bytes.push(b'\n');
+                bytes
+            }
+        };
+        emit(&bytes)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}

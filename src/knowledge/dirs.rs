@@ -1,0 +1,82 @@
+//! Reads a rule directory given with `--rules` (or to `rules lint` / `rules test`):
+//! every `*.rhai` rule below it, its `methodology.yaml` and every `*.test.yaml`, in
+//! path order. Files are named in messages as the directory given joined with their
+//! path inside it, so an editor can open them.
+
+use super::{METHODOLOGY_FILE, RuleLayer, TEST_SUFFIX};
+use crate::error::InputError;
+use crate::rules::loader::RuleSource;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+pub fn read_rule_dir(dir: &Path) -> Result<RuleLayer, InputError> {
+    let name = dir.display().to_string();
+    if !dir.is_dir() {
+        return Err(InputError::new(
+            name,
+            "not a rule directory (no such folder)",
+        ));
+    }
+    let mut files = Vec::new();
+    collect(dir, &mut files).map_err(|e| InputError::new(&name, e.to_string()))?;
+    files.sort();
+    let mut layer = RuleLayer {
+        dir: Some(dir.to_path_buf()),
+        rules: Vec::new(),
+        methodology: None,
+        tests: Vec::new(),
+    };
+    for path in files {
+        let file_name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+        let Some(file_name) = file_name else { continue };
+        let is_rule = file_name.ends_with(".rhai");
+        let is_test = file_name.ends_with(TEST_SUFFIX);
+        let is_methodology = file_name == METHODOLOGY_FILE;
+        if !(is_rule || is_test || is_methodology) {
+            continue;
+        }
+        let shown = path.display().to_string().replace('\\', "/");
+        let text = fs::read_to_string(&path)
+            .map_err(|e| InputError::new(&shown, format!("cannot read it as UTF-8 text: {e}")))?;
+        let source = RuleSource { path: shown, text };
+        if is_rule {
+            layer.rules.push(source);
+        } else if is_test {
+            layer.tests.push(source);
+        } else if let Some(first) = &layer.methodology {
+            return Err(InputError::new(
+                source.path,
+                format!(
+                    "a rule directory has one {METHODOLOGY_FILE}; {} is another",
+                    first.path
+                ),
+            ));
+        } else {
+            layer.methodology = Some(source);
+        }
+    }
+    if layer.files().next().is_none() {
+        return Err(InputError::new(
+            name,
+            format!("no rules (*.rhai), {METHODOLOGY_FILE} or rule tests (*{TEST_SUFFIX}) in it"),
+        ));
+    }
+    Ok(layer)
+}
+
+/// Files below `dir`, skipping hidden entries (`.git`).
+fn collect(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    for entry in fs::read_dir(dir)? {
+        let entry = entry?;
+        if entry.file_name().to_string_lossy().starts_with('.') {
+            continue;
+        }
+        let path = entry.path();
+        if path.is_dir() {
+            collect(&path, out)?;
+        } else {
+            out.push(path);
+        }
+    }
+    Ok(())
+}

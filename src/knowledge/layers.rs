@@ -1,0 +1,130 @@
+//! Assembles rule layers into one rule set and one methodology. A rule of a later
+//! layer whose id an earlier layer already defines is an error unless its META says
+//! `overrides: true`, in which case it replaces the earlier rule; `overrides: true`
+//! with nothing to replace is an error too, so a renamed built-in rule cannot leave a
+//! consultancy's override silently dead. Every problem is collected, so `rules lint`
+//! can list them all; the rules that did compile are kept.
+
+use super::{METHODOLOGY_FILE, RuleLayer};
+use crate::graph::Methodology;
+use crate::rules::engine::RuleEngine;
+use crate::rules::loader::{LoadError, Rule, RuleSet, RuleSource, meta_field_line};
+
+/// A rule replaced by one of the same id in a later layer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Overridden {
+    pub id: String,
+    /// The file of the replaced rule.
+    pub file: String,
+    /// The file of the rule that replaced it.
+    pub by: String,
+}
+
+/// What assembling layers produced: the rules that compiled, the methodology if it
+/// validated, and every problem found on the way.
+pub struct Assembly {
+    pub engine: RuleEngine,
+    pub rules: RuleSet,
+    pub methodology: Option<Methodology>,
+    pub layers: Vec<RuleLayer>,
+    pub overridden: Vec<Overridden>,
+    pub problems: Vec<LoadError>,
+}
+
+pub fn assemble(layers: Vec<RuleLayer>) -> Assembly {
+    let engine = RuleEngine::new();
+    let mut problems = Vec::new();
+    let mut rules: Vec<Rule> = Vec::new();
+    let mut overridden = Vec::new();
+    for layer in &layers {
+        let (compiled, mut errors) = RuleSet::compile(&engine.engine, &layer.rules);
+        problems.append(&mut errors);
+        for rule in compiled.rules {
+            let text = source_of(layer, &rule.file);
+            let overrides_line = || meta_field_line(text, "overrides");
+            match rules.iter().position(|r| r.meta.id == rule.meta.id) {
+                Some(i) if rule.meta.overrides => {
+                    overridden.push(Overridden {
+                        id: rule.meta.id.clone(),
+                        file: rules[i].file.clone(),
+                        by: rule.file.clone(),
+                    });
+                    rules[i] = rule;
+                }
+                Some(i) => problems.push(LoadError {
+                    file: rule.file.clone(),
+                    line: meta_field_line(text, "id"),
+                    column: None,
+                    message: format!(
+                        "rule id {:?} is already defined in {}; add `overrides: true` to META to replace that rule",
+                        rule.meta.id, rules[i].file
+                    ),
+                }),
+                None if rule.meta.overrides => problems.push(LoadError {
+                    file: rule.file.clone(),
+                    line: overrides_line(),
+                    column: None,
+                    message: format!(
+                        "META.overrides is set but no rule loaded before this one has id {:?}",
+                        rule.meta.id
+                    ),
+                }),
+                None => rules.push(rule),
+            }
+        }
+    }
+    rules.sort_by(|a, b| a.meta.id.cmp(&b.meta.id));
+    let rules = RuleSet { rules };
+    let graphs: Vec<RuleSource> = layers
+        .iter()
+        .filter_map(|l| l.methodology.clone())
+        .collect();
+    let methodology = if layers.first().is_some_and(|l| l.methodology.is_none()) {
+        problems.push(LoadError {
+            file: layers[0]
+                .dir
+                .as_ref()
+                .map_or_else(|| "rules".to_string(), |d| d.display().to_string()),
+            line: None,
+            column: None,
+            message: format!("no {METHODOLOGY_FILE} found"),
+        });
+        None
+    } else {
+        match Methodology::load_layers(&graphs, &engine.engine, &rules) {
+            Ok(methodology) => Some(methodology),
+            Err(errors) => {
+                // The graph names a rule file only for its META.step: point at that line.
+                problems.extend(errors.into_iter().map(|mut e| {
+                    if e.line.is_none()
+                        && let Some(text) = layers
+                            .iter()
+                            .flat_map(|l| &l.rules)
+                            .find(|s| s.path == e.file)
+                            .map(|s| s.text.as_str())
+                    {
+                        e.line = meta_field_line(text, "step");
+                    }
+                    e
+                }));
+                None
+            }
+        }
+    };
+    Assembly {
+        engine,
+        rules,
+        methodology,
+        layers,
+        overridden,
+        problems,
+    }
+}
+
+fn source_of<'a>(layer: &'a RuleLayer, file: &str) -> &'a str {
+    layer
+        .rules
+        .iter()
+        .find(|s| s.path == file)
+        .map_or("", |s| s.text.as_str())
+}

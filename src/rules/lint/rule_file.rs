@@ -1,0 +1,117 @@
+//! Lint checks on one rule file: the fact keys it names (in `needs` and in helper
+//! calls) must be in the fact catalog, it must declare the facts it needs, it should
+//! have tests, and no scaffold placeholder may be left.
+
+use super::Diagnostic;
+use crate::knowledge::{RuleLayer, TEST_SUFFIX};
+use crate::rules::fact_keys::{is_catalogued, prefix_may_match, suggest, template_may_match};
+use crate::rules::fact_refs::{KeyText, fact_refs, string_literals};
+use crate::rules::loader::{RuleSet, RuleSource, meta_field_line};
+use crate::rules::scaffold::PLACEHOLDER;
+use rhai::Engine;
+
+pub fn check(source: &RuleSource, engine: &Engine, layer: &RuleLayer) -> Vec<Diagnostic> {
+    let file = source.path.as_str();
+    let mut found = placeholders(source);
+    for reference in fact_refs(&source.text) {
+        let at = |message: String| {
+            Diagnostic::error(file, Some(reference.line), Some(reference.column), message)
+        };
+        match &reference.key {
+            KeyText::Literal(prefix) if reference.is_prefix() => {
+                if !prefix_may_match(prefix) {
+                    found.push(at(format!(
+                        "{}(\"{prefix}\"): no fact in the catalog starts with `{prefix}`",
+                        reference.helper
+                    )));
+                }
+            }
+            KeyText::Literal(key) => {
+                if !is_catalogued(key) {
+                    found.push(at(unknown_key(key)));
+                }
+            }
+            KeyText::Template(template) => {
+                if !template_may_match(template) {
+                    found.push(at(format!(
+                        "`{template}` cannot name any fact in the fact catalog (each `${{…}}` stands for one or more segments)"
+                    )));
+                }
+            }
+        }
+    }
+    // The metadata as the rule declares it (compiling again is cheap; problems with
+    // the file itself were reported when the rule base was assembled).
+    let (compiled, _) = RuleSet::compile(engine, std::slice::from_ref(source));
+    if let Some(rule) = compiled.rules.first() {
+        let literals = string_literals(&source.text);
+        let needs_line = meta_field_line(&source.text, "needs");
+        if rule.meta.needs.is_empty() {
+            found.push(Diagnostic::error(
+                file,
+                needs_line,
+                None,
+                "META.needs is empty: list the facts the rule cannot do without (perfsage facts --catalog lists them)".into(),
+            ));
+        }
+        for key in &rule.meta.needs {
+            if is_catalogued(key) {
+                continue;
+            }
+            let position = literals
+                .iter()
+                .find(|(text, line, _)| text == key && Some(*line) >= needs_line)
+                .map(|(_, line, column)| (*line, *column));
+            found.push(Diagnostic::error(
+                file,
+                position.map(|p| p.0).or(needs_line),
+                position.map(|p| p.1),
+                format!("META.needs: {}", unknown_key(key)),
+            ));
+        }
+        if let Some(stem) = file.strip_suffix(".rhai") {
+            let test_file = format!("{stem}{TEST_SUFFIX}");
+            if !layer.tests.iter().any(|t| t.path == test_file) {
+                found.push(Diagnostic::warning(
+                    file,
+                    None,
+                    format!("no tests: add {test_file} (the format is in rules/README.md)"),
+                ));
+            }
+        }
+    }
+    found
+}
+
+/// Lines still holding the scaffold's placeholder text.
+pub fn placeholders(source: &RuleSource) -> Vec<Diagnostic> {
+    source
+        .text
+        .lines()
+        .enumerate()
+        .filter_map(|(i, line)| {
+            let column = line.find(PLACEHOLDER)?;
+            let what = line[column + PLACEHOLDER.len()..]
+                .trim_start_matches(':')
+                .split('"')
+                .next()
+                .unwrap_or("")
+                .trim();
+            Some(Diagnostic::error(
+                &source.path,
+                Some(i + 1),
+                Some(line[..column].chars().count() + 1),
+                format!("left to fill in (scaffold placeholder): {what}"),
+            ))
+        })
+        .collect()
+}
+
+pub fn unknown_key(key: &str) -> String {
+    match suggest(key) {
+        Some(s) => format!("fact key `{key}` is not in the fact catalog; did you mean `{s}`?"),
+        None => format!(
+            "fact key `{key}` is not in the fact catalog (perfsage facts --catalog lists them)"
+        ),
+    }
+}

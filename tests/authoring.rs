@@ -308,7 +308,7 @@ fn lint_reports_missing_and_invalid_metadata_at_its_line() {
 
 #[test]
 fn lint_checks_fact_keys_against_the_catalog_with_a_suggestion() {
-    let body = "fn evaluate() {\n    let busy = avg(\"cpu.utl_pct\");\n    let name = text(\"disk.busiest.name\");\n    if has(`disk.${name}.aqu_size`) { return; }\n    if has(`disk.${name}.aqu_sz`) { return; }\n    for k in fact_keys(\"dsk.\") { }\n}";
+    let body = "fn evaluate() {\n    let busy = avg(\"cpu.utl_pct\");\n    let name = text(\"disk.busiest.name\");\n    if has(`disk.${name}.aqu_size`) { return; }\n    if has(`disk.${name}.aqu_sz`) { return; }\n    for k in fact_keys(\"dsk.\") { }\n    for k in fact_keys(`disk.${name}.`) { }\n    for k in fact_keys(`dsk.${name}.`) { }\n}";
     let rule = rule_file("storage.keys", "", body).replace(
         "needs: [\"cpu.util_pct\"]",
         "needs: [\"cpu.util_pct\", \"disk.busiest.utl_pct\"]",
@@ -339,8 +339,14 @@ fn lint_checks_fact_keys_against_the_catalog_with_a_suggestion() {
         "storage/keys.rhai:15:24",
         "no fact in the catalog starts with `dsk.`",
     );
-    // The well-formed template and the catalogued keys pass.
-    assert_eq!(report.matches(": error: ").count(), 4, "{report}");
+    has_error(
+        &dir,
+        &report,
+        "storage/keys.rhai:17:24",
+        "`dsk.${}.` cannot name any fact",
+    );
+    // The well-formed templates (one a prefix) and the catalogued keys pass.
+    assert_eq!(report.matches(": error: ").count(), 5, "{report}");
 }
 
 #[test]

@@ -47,7 +47,23 @@ fn diagnose_json_has_the_documented_shape() {
     assert!(host["bottleneck"]["confidence"].as_f64().unwrap() > 0.5);
     assert_eq!(host["steps"][0]["step"], "validity");
     let findings = host["findings"].as_array().unwrap();
-    assert_eq!(findings.len(), 6);
+    let rules: Vec<&str> = findings
+        .iter()
+        .map(|f| f["rule"].as_str().unwrap())
+        .collect();
+    let expected =
+        std::fs::read_to_string(root().join("cases/greatdb-vm-cluster/expected.yaml")).unwrap();
+    let expected: serde_yaml::Value = serde_yaml::from_str(&expected).unwrap();
+    let expected: Vec<&str> = expected["bundles"]["vm-64c-virtual-disk"]["greatdb-db1"]["findings"]
+        .as_sequence()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap())
+        .collect();
+    assert_eq!(
+        rules, expected,
+        "the JSON lists the case's findings in order"
+    );
     for finding in findings {
         assert!(finding["rule"].is_string() && finding["severity"].is_string());
         let evidence = finding["evidence"].as_array().unwrap();

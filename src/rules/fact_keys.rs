@@ -21,6 +21,20 @@ pub fn template_may_match(template: &str) -> bool {
     })
 }
 
+/// Whether some catalogued key could start with what a template produces
+/// (`fact_keys(`net.${dev}.`)`): the template fits the first segments of a pattern.
+pub fn template_prefix_may_match(template: &str) -> bool {
+    let t: Vec<&str> = template
+        .strip_suffix('.')
+        .unwrap_or(template)
+        .split('.')
+        .collect();
+    catalog::entries().any(|e| {
+        let p: Vec<&str> = e.pattern.split('.').collect();
+        (1..=p.len()).any(|n| template_fits_pattern(&t, &p[..n]))
+    })
+}
+
 fn template_fits_pattern(t: &[&str], p: &[&str]) -> bool {
     let Some((first, t_rest)) = t.split_first() else {
         return p.is_empty();

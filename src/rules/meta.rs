@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 pub const LAYERS: &[&str] = &[
     "bios",
     "os",
+    "memory",
     "virtualization",
     "storage",
     "network",

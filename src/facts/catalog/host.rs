@@ -22,7 +22,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         "host.role",
         None,
         Text,
-        "Role of the host in the test: db, app or loadgen",
+        "Role of the host in the test: db, app, loadgen or hypervisor",
         ["bundle.yaml"],
         BUNDLE_YAML
     ),

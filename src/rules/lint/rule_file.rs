@@ -4,7 +4,9 @@
 
 use super::Diagnostic;
 use crate::knowledge::{RuleLayer, TEST_SUFFIX};
-use crate::rules::fact_keys::{is_catalogued, prefix_may_match, suggest, template_may_match};
+use crate::rules::fact_keys::{
+    is_catalogued, prefix_may_match, suggest, template_may_match, template_prefix_may_match,
+};
 use crate::rules::fact_refs::{KeyText, fact_refs, string_literals};
 use crate::rules::loader::{RuleSet, RuleSource, meta_field_line};
 use crate::rules::scaffold::PLACEHOLDER;
@@ -32,7 +34,12 @@ pub fn check(source: &RuleSource, engine: &Engine, layer: &RuleLayer) -> Vec<Dia
                 }
             }
             KeyText::Template(template) => {
-                if !template_may_match(template) {
+                let may_match = if reference.is_prefix() {
+                    template_prefix_may_match(template)
+                } else {
+                    template_may_match(template)
+                };
+                if !may_match {
                     found.push(at(format!(
                         "`{template}` cannot name any fact in the fact catalog (each `${{…}}` stands for one or more segments)"
                     )));

@@ -218,3 +218,33 @@ fn wal_inside_the_data_directory_shares_its_disk() {
     assert_eq!(h.facts.text("db.data_disk"), Some("vdb"));
     assert_eq!(h.facts.text("db.wal_disk"), Some("vdb"));
 }
+
+#[test]
+fn benchmarksql_results_reach_the_database_host_but_the_client_stays_on_the_load_generator() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    let client = dir.path().join("client");
+    std::fs::create_dir_all(&db).unwrap();
+    std::fs::create_dir_all(&client).unwrap();
+    std::fs::write(db.join("bundle.yaml"), "host: db\nrole: db\n").unwrap();
+    std::fs::copy(fixture("mpstat/mpstat_all_24h.txt"), db.join("mpstat.txt")).unwrap();
+    std::fs::write(client.join("bundle.yaml"), "host: client\nrole: loadgen\n").unwrap();
+    std::fs::copy(
+        fixture("benchmarksql/mogdb_tpcc_2p_100wh_300term.log"),
+        client.join("run.log"),
+    )
+    .unwrap();
+
+    let hosts = perfsage::bundle::read::read_bundle(&Bundle::open(dir.path()).unwrap());
+    let facts_of = |name: &str| &hosts.iter().find(|h| h.name == name).unwrap().facts;
+    let (db, client) = (facts_of("db"), facts_of("client"));
+    let tpmc = client.number("bench.tpmc").expect("the client measured tpmC");
+    assert_eq!(db.number("bench.tpmc"), Some(tpmc));
+    assert_eq!(
+        db.get("bench.tpmc").unwrap().provenance.file,
+        client.get("bench.tpmc").unwrap().provenance.file,
+        "a shared result still cites the client's log"
+    );
+    assert!(client.get("bench.tool").is_some());
+    assert!(db.get("bench.tool").is_none(), "the DB host did not run the client");
+}

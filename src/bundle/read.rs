@@ -1,9 +1,9 @@
 //! Reads every capture of a host and assembles its facts: declarations from
 //! bundle.yaml, then what the captures measured, then fallbacks (secondary sources
 //! such as iostat's CPU summary), then derived facts. In a multi-host bundle the
-//! benchmark results usually live on the load generator only; they are shared with the
-//! hosts that have none, so that every host's diagnosis can relate its findings to the
-//! throughput the test reached.
+//! benchmark results (sysbench runs, BenchmarkSQL totals and settings) usually live on
+//! the load generator only; they are shared with the hosts that have none, so that every
+//! host's diagnosis can relate its findings to the throughput the test reached.
 
 use super::meta::{BundleMeta, declared_facts};
 use super::{Bundle, HostCaptures};
@@ -30,19 +30,14 @@ pub fn read_host(host: &HostCaptures) -> HostFacts {
 pub fn read_bundle(bundle: &Bundle) -> Vec<HostFacts> {
     let mut collected: Vec<(String, Facts, Vec<CaptureReport>)> =
         bundle.hosts.iter().map(collect).collect();
-    let runs: Vec<Fact> = collected
+    let results: Vec<Fact> = collected
         .iter()
-        .flat_map(|(_, facts, _)| {
-            facts
-                .with_prefix(SHARED_PREFIX)
-                .cloned()
-                .collect::<Vec<_>>()
-        })
+        .flat_map(|(_, facts, _)| benchmark_results(facts).cloned().collect::<Vec<_>>())
         .collect();
     for (_, facts, _) in &mut collected {
-        if facts.with_prefix(SHARED_PREFIX).next().is_none() {
-            for run in &runs {
-                facts.insert(run.clone());
+        if benchmark_results(facts).next().is_none() {
+            for result in &results {
+                facts.insert(result.clone());
             }
         }
     }
@@ -57,9 +52,20 @@ pub fn read_bundle(bundle: &Bundle) -> Vec<HostFacts> {
         .collect()
 }
 
-/// Benchmark runs, as parsers record them; everything else about the benchmark is
-/// derived from these.
-const SHARED_PREFIX: &str = "bench.run.";
+/// What the benchmark measured, as parsers record it (everything else about the
+/// benchmark is derived from these). `bench.tool` stays with the host that ran the
+/// client, and what bundle.yaml declares belongs to the host declaring it.
+fn benchmark_results(facts: &Facts) -> impl Iterator<Item = &Fact> {
+    const HOST_OWN: &[&str] = &[
+        "bench.tool",
+        "bench.workload",
+        "bench.physical_tps",
+        "bench.runtime_min",
+    ];
+    facts
+        .with_prefix("bench.")
+        .filter(|f| !HOST_OWN.contains(&f.key.as_str()))
+}
 
 fn collect(host: &HostCaptures) -> (String, Facts, Vec<CaptureReport>) {
     let meta_files: Vec<_> = host.meta_files.iter().collect();

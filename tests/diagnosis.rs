@@ -238,7 +238,9 @@ fn benchmarksql_results_reach_the_database_host_but_the_client_stays_on_the_load
     let hosts = perfsage::bundle::read::read_bundle(&Bundle::open(dir.path()).unwrap());
     let facts_of = |name: &str| &hosts.iter().find(|h| h.name == name).unwrap().facts;
     let (db, client) = (facts_of("db"), facts_of("client"));
-    let tpmc = client.number("bench.tpmc").expect("the client measured tpmC");
+    let tpmc = client
+        .number("bench.tpmc")
+        .expect("the client measured tpmC");
     assert_eq!(db.number("bench.tpmc"), Some(tpmc));
     assert_eq!(
         db.get("bench.tpmc").unwrap().provenance.file,
@@ -246,5 +248,8 @@ fn benchmarksql_results_reach_the_database_host_but_the_client_stays_on_the_load
         "a shared result still cites the client's log"
     );
     assert!(client.get("bench.tool").is_some());
-    assert!(db.get("bench.tool").is_none(), "the DB host did not run the client");
+    assert!(
+        db.get("bench.tool").is_none(),
+        "the DB host did not run the client"
+    );
 }

@@ -1261,3 +1261,29 @@ fn layers_for_uses_a_complete_rule_base_instead_of_the_built_in_one() {
         .unwrap();
     assert!(err.to_string().contains("are complete rule bases"), "{err}");
 }
+
+#[test]
+fn lint_warns_when_a_cost_names_no_effort_to_rank_by() {
+    let meta = "    recommendation: #{\n        action: \"a\",\n        verify: \"v\",\n        rollback: \"r\",\n        cost: \"ask the vendor\",\n    },\n";
+    let body = "fn evaluate() { if avg(\"cpu.util_pct\") > 90.0 { #{ severity: \"high\", summary: \"busy\" } } }";
+    let (dir, code, report) = lint(&[(
+        "storage/vendor.rhai",
+        &rule_file("storage.vendor", meta, body),
+    )]);
+    assert_eq!(code, 0, "a warning does not fail lint: {report}");
+    let wanted = format!(
+        "{}/storage/vendor.rhai:12: warning: recommendation cost \"ask the vendor\" names no effort",
+        dir.path().display()
+    );
+    assert!(
+        report.lines().any(|l| l.starts_with(&wanted)),
+        "no `{wanted}` in:\n{report}"
+    );
+
+    let online = meta.replace("ask the vendor", "online change");
+    let (_dir, _, report) = lint(&[(
+        "storage/vendor.rhai",
+        &rule_file("storage.vendor", &online, body),
+    )]);
+    assert!(!report.contains("names no effort"), "{report}");
+}

@@ -253,3 +253,57 @@ fn benchmarksql_results_reach_the_database_host_but_the_client_stays_on_the_load
         "the DB host did not run the client"
     );
 }
+
+#[test]
+fn a_cost_text_names_its_effort_by_the_first_effort_word() {
+    use perfsage::rules::effort::Effort;
+    for (cost, effort) in [
+        ("online change (a short link reset)", Some(Effort::Online)),
+        ("database restart to move files", Some(Effort::Restart)),
+        ("BIOS access, reboot", Some(Effort::Firmware)),
+        ("kernel change, reboot", Some(Effort::Reboot)),
+        ("vendor rebuild, database restart", Some(Effort::Rebuild)),
+        (
+            "database downtime: back up, reformat, restore",
+            Some(Effort::Downtime),
+        ),
+        (
+            "hardware change (DIMM population) or BIOS access, reboot",
+            Some(Effort::Hardware),
+        ),
+        ("none (a comparison)", Some(Effort::Nothing)),
+        ("ask the vendor", None),
+    ] {
+        assert_eq!(Effort::of_cost(cost), effort, "{cost}");
+    }
+}
+
+#[test]
+fn next_actions_weigh_the_measured_gain_against_the_effort() {
+    // Case B: the raw disk (+27 %, VM restart) comes before fitting the VM into one
+    // socket (+9 %, VM restart), and the storage finding without a figure (high,
+    // restart) sits between them.
+    let kb = KnowledgeBase::builtin().unwrap();
+    let d = diagnose(
+        &Bundle::open(&root().join("cases/greatdb-vm-cluster/bundle")).unwrap(),
+        &kb,
+    );
+    let db = &d.hosts[0];
+    let order: Vec<&str> = db.next_actions.iter().map(|a| a.rule.as_str()).collect();
+    let at = |rule: &str| order.iter().position(|r| *r == rule).unwrap();
+    assert!(at("virtualization.raw_disk_passthrough") < at("storage.disk_saturated"));
+    assert!(at("storage.disk_saturated") < at("virtualization.vcpus_exceed_host_socket"));
+    assert_eq!(db.next_actions[0].rank, 1);
+    assert_eq!(db.next_actions[0].gain_pct, Some(27.0));
+    assert!(
+        db.next_actions.windows(2).all(|w| w[0].score >= w[1].score),
+        "ranked by score"
+    );
+    // Every finding with a recommendation is ranked, none without.
+    let recommended = db
+        .findings
+        .iter()
+        .filter(|f| f.recommendation.is_some())
+        .count();
+    assert_eq!(db.next_actions.len(), recommended);
+}

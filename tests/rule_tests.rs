@@ -1,9 +1,10 @@
 //! Holds the built-in rule base to its own bar beyond passing tests (which
 //! `authoring::every_built_in_rule_test_passes` runs): every rule has a test that
 //! fires, one that stays quiet and one left unevaluated, and documents why it exists,
-//! what it needs and how its advice is verified and rolled back.
+//! what it needs, how its advice is verified and rolled back and what trying it takes.
 
 use perfsage::knowledge::KnowledgeBase;
+use perfsage::rules::effort::Effort;
 use perfsage::rules::rule_tests::{Expect, parse_test_file};
 use std::collections::BTreeMap;
 
@@ -55,6 +56,12 @@ fn every_rule_documents_itself() {
             assert!(
                 !r.verify.is_empty() && !r.rollback.is_empty(),
                 "{}",
+                rule.meta.id
+            );
+            let cost = r.cost.as_deref().unwrap_or_default();
+            assert!(
+                Effort::of_cost(cost).is_some(),
+                "{}: cost {cost:?} names no effort",
                 rule.meta.id
             );
         }

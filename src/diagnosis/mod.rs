@@ -1,11 +1,14 @@
 //! A diagnosis: per host, the verdict (which resource limits throughput), the steps of
-//! the methodology walked in order with their findings, the steps not taken and why,
-//! rules that could not run and what to capture so they can.
+//! the methodology walked in order with their findings, the next actions ranked by
+//! gain against effort, the steps not taken and why, rules that could not run and what
+//! to capture so they can.
 
 mod capture_next;
+mod ranking;
 mod verdict;
 
 pub use capture_next::CaptureHint;
+pub use ranking::RankedAction;
 pub use verdict::Verdict;
 
 use crate::bundle::Bundle;
@@ -42,6 +45,8 @@ pub struct HostDiagnosis {
     pub steps: Vec<StepTaken>,
     pub skipped_steps: Vec<SkippedStep>,
     pub findings: Vec<Finding>,
+    /// What to try next, best expected gain for the effort first.
+    pub next_actions: Vec<RankedAction>,
     /// Findings of rules whose step the walk did not reach.
     pub off_path_findings: Vec<Finding>,
     pub not_evaluated: Vec<NotEvaluated>,
@@ -116,6 +121,7 @@ pub fn diagnose_host(host: HostFacts, kb: &KnowledgeBase) -> HostDiagnosis {
         })
         .collect();
     let bottleneck = verdict::decide(&on_path, &facts);
+    let next_actions = ranking::rank(&on_path);
     let capture_next = capture_next::hints(kb, &walk, &not_evaluated);
     HostDiagnosis {
         host: host.name,
@@ -127,6 +133,7 @@ pub fn diagnose_host(host: HostFacts, kb: &KnowledgeBase) -> HostDiagnosis {
         steps,
         skipped_steps: walk.skipped,
         findings: on_path,
+        next_actions,
         off_path_findings,
         not_evaluated,
         rule_errors,

@@ -4,6 +4,7 @@
 
 pub mod api;
 pub mod doc;
+pub mod effort;
 pub mod engine;
 pub mod evaluate;
 pub mod fact_keys;

@@ -1,9 +1,10 @@
 //! Lint checks on one rule file: the fact keys it names (in `needs` and in helper
-//! calls) must be in the fact catalog, it must declare the facts it needs, it should
-//! have tests, and no scaffold placeholder may be left.
+//! calls) must be in the fact catalog, it must declare the facts it needs, its cost
+//! should name an effort, it should have tests, and no scaffold placeholder may be left.
 
 use super::Diagnostic;
 use crate::knowledge::{RuleLayer, TEST_SUFFIX};
+use crate::rules::effort::Effort;
 use crate::rules::fact_keys::{
     is_catalogued, prefix_may_match, suggest, template_may_match, template_prefix_may_match,
 };
@@ -74,6 +75,22 @@ pub fn check(source: &RuleSource, engine: &Engine, layer: &RuleLayer) -> Vec<Dia
                 position.map(|p| p.0).or(needs_line),
                 position.map(|p| p.1),
                 format!("META.needs: {}", unknown_key(key)),
+            ));
+        }
+        if let Some(cost) = rule
+            .meta
+            .recommendation
+            .as_ref()
+            .and_then(|r| r.cost.as_ref())
+            && Effort::of_cost(cost).is_none()
+        {
+            found.push(Diagnostic::warning(
+                file,
+                meta_field_line(&source.text, "cost"),
+                format!(
+                    "recommendation cost {cost:?} names no effort, so the ranking of next actions counts it as a reboot; start it with one of: {}",
+                    Effort::words().collect::<Vec<_>>().join(", ")
+                ),
             ));
         }
         if let Some(stem) = file.strip_suffix(".rhai") {

@@ -84,6 +84,11 @@ pub const HELPERS: &[Helper] = &[
         example: r#"for h in hotspots_matching(["memcpy*"]) { if h.dso == "libc.so.6" { … } }"#,
     },
     Helper {
+        signature: "lock_patterns() -> array",
+        doc: "Glob patterns of the lock, atomic and lock-wait functions perfsage knows (pthread, glibc futex waits, kernel spin locks, DM8 os_interlock/os_mutex, InnoDB ut_delay, PostgreSQL LWLock/s_lock, ARM __aarch64_* atomics), for `hotspot_share` and `hotspots_matching`.",
+        example: r#"hotspot_share(lock_patterns()) >= 15.0"#,
+    },
+    Helper {
         signature: "glob_match(pattern, text) -> bool",
         doc: "Whether text matches a glob pattern (`*` any run, `?` one character).",
         example: r#"glob_match("nvme*", "nvme0n1")"#,

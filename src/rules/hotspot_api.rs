@@ -11,6 +11,45 @@ use rhai::{Array, Dynamic, Engine, EvalAltResult, FLOAT, Map};
 
 type Result<T> = std::result::Result<T, Box<EvalAltResult>>;
 
+/// Functions that take or wait for a lock or perform an atomic update: where CPU time
+/// goes when threads contend rather than compute. Shared by every rule that asks how
+/// much of a profile is lock overhead.
+const LOCK_PATTERNS: &[&str] = &[
+    // POSIX threads and glibc's futex-based waits.
+    "pthread_mutex_*",
+    "pthread_rwlock_*",
+    "pthread_spin_*",
+    "*_mutex_*",
+    "__lll_lock_wait*",
+    "__lll_unlock_wake*",
+    // Spin and reader-writer locks anywhere, kernel ones included.
+    "*spin_lock*",
+    "*spinlock*",
+    "*SpinLock*",
+    "*rw_lock*",
+    "*rwlock*",
+    "osq_lock",
+    "mutex_spin_on_owner",
+    "rwsem_*",
+    // Atomics, and ARM's outline atomics helpers.
+    "*atomic*",
+    "__aarch64_ldadd*",
+    "__aarch64_cas*",
+    "__aarch64_swp*",
+    "__aarch64_ldclr*",
+    "__aarch64_ldset*",
+    "__aarch64_ldeor*",
+    // Databases: DM8, InnoDB, PostgreSQL and its forks.
+    "os_interlock_*",
+    "os_mutex_*",
+    "ut_delay",
+    "s_lock",
+    "LWLockAcquire*",
+    "LWLockRelease",
+    "LWLockAttemptLock",
+    "LWLockWaitListLock",
+];
+
 /// `*` matches any run of characters, `?` one character; case-sensitive, as symbols are.
 pub fn glob_match(pattern: &str, text: &str) -> bool {
     let (p, t): (Vec<char>, Vec<char>) = (pattern.chars().collect(), text.chars().collect());
@@ -116,6 +155,12 @@ pub fn register(engine: &mut Engine, state: &SharedState) {
             })
             .sum();
         Ok(total)
+    });
+    engine.register_fn("lock_patterns", || -> Array {
+        LOCK_PATTERNS
+            .iter()
+            .map(|p| Dynamic::from(p.to_string()))
+            .collect()
     });
     engine.register_fn("glob_match", |pattern: &str, text: &str| {
         glob_match(pattern, text)

@@ -1,6 +1,7 @@
 //! The command line: clap definitions and dispatch. One file per subcommand; this one
 //! holds what they share (output, terminal width, exit codes).
 
+mod capture;
 mod cases;
 mod diagnose;
 mod facts;
@@ -17,7 +18,7 @@ use std::process::ExitCode;
     name = "perfsage",
     version,
     about = "Diagnose captured performance data: which resource limits throughput, and what to try next",
-    after_help = "Examples:\n  perfsage diagnose cases/greatdb-vm-cluster\n  perfsage facts ./captures/db1\n  perfsage graph --format mermaid\n  perfsage cases verify"
+    after_help = "Examples:\n  perfsage capture -o run1 --process postgres -- sysbench oltp_read_write run\n  perfsage diagnose cases/greatdb-vm-cluster\n  perfsage facts ./captures/db1\n  perfsage graph --format mermaid\n  perfsage cases verify"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -26,6 +27,7 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    Capture(capture::Args),
     Diagnose(diagnose::Args),
     Facts(facts::Args),
     Graph(graph::Args),
@@ -40,6 +42,7 @@ enum Command {
 pub fn run() -> anyhow::Result<ExitCode> {
     let cli = Cli::parse();
     match cli.command {
+        Command::Capture(args) => capture::run_command(args),
         Command::Diagnose(args) => diagnose::run(args),
         Command::Facts(args) => facts::run(args),
         Command::Graph(args) => graph::run(args),

@@ -3,6 +3,7 @@
 
 mod support;
 
+mod capture;
 mod cases;
 mod catalog;
 mod cli;

@@ -154,15 +154,18 @@ impl CaptureParser for ProcSamples {
             if trimmed.starts_with(b"#") {
                 continue;
             }
+            if line.cut_off {
+                // A row without its line end may have lost digits of its last number.
+                sink.warn(line.number, "last row is cut off (truncated file); ignored");
+                continue;
+            }
             let mut words = fields(trimmed);
             let (Some(stamp), Some(kind), Some(name)) = (words.next(), words.next(), words.next())
             else {
-                let message = if line.cut_off {
-                    "last row is cut off (truncated file); ignored"
-                } else {
-                    "a sample needs a time, a kind and an object; ignored"
-                };
-                sink.warn(line.number, message);
+                sink.warn(
+                    line.number,
+                    "a sample needs a time, a kind and an object; ignored",
+                );
                 continue;
             };
             let Some(seconds) = time_of_day(stamp) else {
@@ -183,12 +186,10 @@ impl CaptureParser for ProcSamples {
                 }
             }
             if malformed {
-                let message = if line.cut_off {
-                    "last row is cut off (truncated file); ignored"
-                } else {
-                    "a field is not written field=number; row ignored"
-                };
-                sink.warn(line.number, message);
+                sink.warn(
+                    line.number,
+                    "a field is not written field=number; row ignored",
+                );
                 continue;
             }
             let pairs = Pairs { pairs };

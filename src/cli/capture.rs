@@ -168,7 +168,7 @@ fn summary(outcome: &Outcome) -> String {
     let _ = writeln!(out, "  captured: {}", ok.join(", "));
     for c in &record.collectors {
         let label = match c.status {
-            CollectorStatus::Ok if c.reason.is_some() => "partly",
+            CollectorStatus::Ok if c.reason.is_some() => "note",
             CollectorStatus::Ok | CollectorStatus::NotApplicable | CollectorStatus::Skipped => {
                 continue;
             }

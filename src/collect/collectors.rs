@@ -59,6 +59,10 @@ const DMIDECODE: Package = Package {
     apt: "dmidecode",
     yum: "dmidecode",
 };
+const COREUTILS: Package = Package {
+    apt: "coreutils",
+    yum: "coreutils",
+};
 const ETHTOOL: Package = Package {
     apt: "ethtool",
     yum: "ethtool",
@@ -254,7 +258,7 @@ pub const COLLECTORS: &[Collector] = &[
         command: "uname -a",
         files: &["uname.txt"],
         program: Some("uname"),
-        package: None,
+        package: Some(COREUTILS),
         needs_root: false,
         needs_process: false,
     },

@@ -170,7 +170,7 @@ pub fn run(
         loop {
             let elapsed = started.elapsed();
             if interrupts.load(Ordering::Relaxed) > 0 {
-                end_reason = "interrupted".into();
+                end_reason = "stopped by Ctrl-C or a termination signal".into();
                 break;
             }
             if let Some((running, _)) = &mut benchmark

@@ -458,3 +458,12 @@ fn check_says_what_runs_and_what_to_install() {
     }
     assert!(is_empty(scratch.path()), "--check writes nothing");
 }
+
+#[test]
+fn a_perf_script_of_a_sysbench_load_is_read_as_perf_script() {
+    // What `perf script` prints while sysbench drives the database: comm, pid, time.
+    let head = "sysbench 25341  3682.703822:   10101010 cpu-clock:ppp: \n\
+\t          16d80f __memmove_avx512_unaligned_erms+0xf (/usr/lib/x86_64-linux-gnu/libc.so.6)\n\
+\t          57a0c8 sb_event_start+0x58 (/usr/bin/sysbench)\n\n";
+    assert_eq!(perfsage::capture::detect::claimants(head), ["perf-script"]);
+}

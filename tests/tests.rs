@@ -9,6 +9,7 @@ mod catalog;
 mod cli;
 mod detection;
 mod diagnosis;
+mod e2e;
 mod engine;
 mod methodology;
 mod parsers;

@@ -80,9 +80,12 @@ impl CaptureParser for Sysbench {
     }
 
     fn sniff(&self, head: &str) -> Option<u8> {
+        // `sysbench 1.0.20 (…)`: a version, not a process id (`perf script` lines of a
+        // sysbench load start `sysbench 25341 …`).
         let banner = |l: &str| {
             l.strip_prefix("sysbench ")
-                .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()))
+                .and_then(|rest| rest.split_whitespace().next())
+                .is_some_and(|v| v.starts_with(|c: char| c.is_ascii_digit()) && v.contains('.'))
         };
         let interval = |l: &str| l.starts_with('[') && l.contains("] thds: ");
         let summary = |l: &str| {

@@ -183,7 +183,7 @@ pub const COLLECTORS: &[Collector] = &[
         name: "perf",
         what: "CPU profile with call graphs, all CPUs",
         when: When::Throughout,
-        command: "perf record -F 99 -g -a; perf report --stdio --no-children --sort dso,symbol; perf script",
+        command: "perf record -F 99 -g -a; perf report --stdio --no-children -F overhead,dso,sym; perf script",
         files: &["perf_report.txt", "perf_script.txt.gz", ".perf.data"],
         program: Some("perf"),
         package: Some(PERF),

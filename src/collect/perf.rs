@@ -1,6 +1,8 @@
 //! The CPU profile: `perf record -F 99 -g -a` for the profiling window, then, from its
-//! data file, `perf report --stdio --no-children --sort dso,symbol` (the hot functions,
-//! the form the rules recommend) and `perf script` (every sample with its stack,
+//! data file, `perf report --stdio --no-children -F overhead,dso,sym` (the hot
+//! functions by library, as the rules recommend; `-F` rather than `--sort` because perf
+//! otherwise adds IPC columns after the symbol for some recordings) and `perf script`
+//! (every sample with its stack,
 //! gzip-compressed because it grows with CPUs × seconds). The data file stays in the
 //! bundle as the hidden `.perf.data`, for `perf report -i` with other options later.
 //! perf's build-id cache is not updated (`-N`), so nothing is written under ~/.debug.
@@ -102,8 +104,8 @@ pub fn post_process(
         &data,
         "--stdio",
         "--no-children",
-        "--sort",
-        "dso,symbol",
+        "-F",
+        "overhead,dso,sym",
     ];
     match to_file(&perf, &report_args, dir, REPORT_FILE, false, cancelled) {
         Ok(()) => files.push(REPORT_FILE.into()),

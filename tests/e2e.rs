@@ -43,8 +43,12 @@ fn capture_sysbench_on_postgresql_then_diagnose() {
          oltp_read_write run; sleep 1; done",
         threads.join(" ")
     );
-    let work = tempfile::tempdir().unwrap();
-    let bundle = work.path().join("bundle");
+    // Kept under target/ after the test, for a look when it fails.
+    let bundle = Path::new(env!("CARGO_TARGET_TMPDIR")).join("e2e-bundle");
+    if bundle.exists() {
+        std::fs::remove_dir_all(&bundle).unwrap();
+    }
+    eprintln!("capturing into {}", bundle.display());
     let output = Command::new(env!("CARGO_BIN_EXE_perfsage"))
         .args(["capture", "-o"])
         .arg(&bundle)
@@ -90,6 +94,14 @@ fn capture_sysbench_on_postgresql_then_diagnose() {
     let runs = sysbench_runs(&bundle.join("benchmark.txt"));
     let measured: Vec<u32> = runs.iter().map(|(t, _)| *t).collect();
     assert_eq!(measured, THREADS, "every sysbench run is in the bundle");
+    for (threads, tps) in &runs {
+        let key = format!("bench.run.oltp_read_write.{threads}.tps");
+        let read = facts[&key]["value"].as_f64().unwrap();
+        assert!(
+            (read - tps).abs() < 0.01,
+            "perfsage read {read} tps at {threads} threads, sysbench printed {tps}"
+        );
+    }
     eprintln!("measured: CPU busy avg {avg:.1} % p95 {p95:.1} %; tps by threads {runs:?}");
 
     // The load generator shares the database's cores: sysbench ran on this host and

@@ -340,7 +340,7 @@ impl Progress for Bar {
     fn tick(&mut self, elapsed: Duration, running: &str) {
         let Some(bar) = &self.bar else { return };
         let clock = |d: Duration| {
-            let s = d.as_secs();
+            let s = d.as_millis().div_ceil(1000);
             format!("{}:{:02}", s / 60, s % 60)
         };
         match self.planned {

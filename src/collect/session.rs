@@ -207,7 +207,7 @@ pub fn run(
         let interrupted = || interrupts.load(Ordering::Relaxed) > 0;
         let hurried = || interrupts.load(Ordering::Relaxed) > 1;
 
-        progress.finishing("stopping the benchmark and the samplers");
+        progress.finishing("stopping the collectors");
         if let Some((mut running, file)) = benchmark.take() {
             let stopped_early = running.try_wait().is_none();
             let (status, _) = running.stop(BENCHMARK_GRACE);

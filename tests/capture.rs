@@ -379,7 +379,7 @@ fn the_benchmark_runs_and_its_output_and_exit_are_kept() {
             "--",
             "sh",
             "-c",
-            "echo 'working hard'; sleep 1; exit 3",
+            "echo 'working hard'; echo 'no more disk' >&2; sleep 1; exit 3",
         ],
         work.path(),
         scratch.path(),
@@ -396,14 +396,24 @@ fn the_benchmark_runs_and_its_output_and_exit_are_kept() {
     assert_eq!(record.end_reason.as_deref(), Some("the benchmark ended"));
     let bench = record.benchmark.unwrap();
     assert_eq!(bench.exit_code, Some(3));
+    let problem = bench.problem.as_deref().unwrap();
     assert!(
-        bench.problem.as_deref().unwrap().starts_with("failed"),
-        "{bench:?}"
+        problem.starts_with("failed: exit status 3: no more disk;"),
+        "{problem}"
+    );
+    assert!(
+        problem.contains("perfsage cannot read its output"),
+        "an output no parser knows is said so: {problem}"
+    );
+    assert_eq!(
+        bench.stderr.as_deref(),
+        Some("no more disk"),
+        "error output apart"
     );
     let text = std::fs::read_to_string(dir.join(&bench.file)).unwrap();
     assert_eq!(
         text,
-        "$ sh -c 'echo '\\''working hard'\\''; sleep 1; exit 3'\nworking hard\n"
+        "$ sh -c 'echo '\\''working hard'\\''; echo '\\''no more disk'\\'' >&2; sleep 1; exit 3'\nworking hard\n"
     );
     assert!(record.duration_s.is_none(), "the benchmark set the length");
 }

@@ -217,6 +217,9 @@ pub struct BenchmarkRecord {
     pub problem: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seconds: Option<f64>,
+    /// The end of its error output (its standard output is the benchmark file).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stderr: Option<String>,
 }
 
 /// One collector's outcome.

@@ -71,15 +71,6 @@ impl Running {
         Ok(Running { child, stderr })
     }
 
-    /// Starts `command` with stdout and stderr as the caller set them.
-    pub fn spawn_as_is(mut command: Command) -> io::Result<Running> {
-        let child = command.spawn()?;
-        Ok(Running {
-            child,
-            stderr: None,
-        })
-    }
-
     pub fn child_mut(&mut self) -> &mut Child {
         &mut self.child
     }

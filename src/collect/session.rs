@@ -23,7 +23,6 @@ use crate::capture::{CaptureStatus, read_capture};
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
-use std::process::Stdio;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::{self, ScopedJoinHandle};
@@ -210,20 +209,21 @@ pub fn run(
         progress.finishing("stopping the collectors");
         if let Some((mut running, file)) = benchmark.take() {
             let stopped_early = running.try_wait().is_none();
-            let (status, _) = running.stop(BENCHMARK_GRACE);
+            let (status, stderr) = running.stop(BENCHMARK_GRACE);
             let bench = record
                 .benchmark
                 .get_or_insert_with(BenchmarkRecord::default);
             bench.file = file;
             bench.exit_code = status.and_then(|s| s.code());
             bench.seconds = Some(round_seconds(benchmark_started.elapsed()));
+            bench.stderr = (!stderr.is_empty()).then(|| stderr.clone());
             if stopped_early {
                 bench.problem = Some(if interrupted() {
                     "stopped: the capture was interrupted".into()
                 } else {
                     "stopped: the --duration limit was reached before it ended".into()
                 });
-            } else if let Some(problem) = children::failure(status, "") {
+            } else if let Some(problem) = children::failure(status, &stderr) {
                 bench.problem = Some(format!("failed: {problem}"));
             }
         }
@@ -537,8 +537,10 @@ fn start_proc_sampler<'scope>(
     }))
 }
 
-/// Starts the benchmark with its output going to the benchmark file, after a `$`
-/// line that shows the command (so the file reads as a transcript).
+/// Starts the benchmark with its standard output going to the benchmark file, after a
+/// `$` line that shows the command (so the file reads as a transcript). Its error
+/// output is kept apart: written unbuffered, it would land out of order among the
+/// buffered standard output and break the results a parser reads.
 fn start_benchmark(
     argv: &[String],
     dir: &Mutex<BundleDir>,
@@ -559,18 +561,13 @@ fn start_benchmark(
             return None;
         }
     };
-    let stderr = out.try_clone();
     if let Err(e) = writeln!(out, "$ {}", shell_words(argv)) {
         fail(record, format!("writing {BENCHMARK_FILE}: {e}"));
         return None;
     }
     let mut command = children::benchmark_command(argv);
     command.stdout(out);
-    match stderr {
-        Ok(stderr) => command.stderr(stderr),
-        Err(_) => command.stderr(Stdio::null()),
-    };
-    match Running::spawn_as_is(command) {
+    match Running::spawn(command) {
         Ok(running) => Some((running, BENCHMARK_FILE.to_string())),
         Err(e) => {
             fail(record, format!("cannot start: {e}"));

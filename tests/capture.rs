@@ -477,3 +477,47 @@ fn a_perf_script_of_a_sysbench_load_is_read_as_perf_script() {
 \t          57a0c8 sb_event_start+0x58 (/usr/bin/sysbench)\n\n";
     assert_eq!(perfsage::capture::detect::claimants(head), ["perf-script"]);
 }
+
+#[test]
+fn duration_limits_a_benchmark_that_runs_longer() {
+    let work = tempfile::tempdir().unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+    let started = std::time::Instant::now();
+    let output = capture(
+        &[
+            "-o",
+            "b",
+            "--duration",
+            "2s",
+            "--profile-for",
+            "0",
+            "--",
+            "sleep",
+            "60",
+        ],
+        work.path(),
+        scratch.path(),
+        None,
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(40),
+        "took {:?}",
+        started.elapsed()
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let record = meta(&work.path().join("b"));
+    assert_eq!(record.duration_s, Some(2.0));
+    assert_eq!(
+        record.end_reason.as_deref(),
+        Some("the planned duration was reached")
+    );
+    let bench = record.benchmark.unwrap();
+    assert_eq!(
+        bench
+            .problem
+            .as_deref()
+            .map(|p| p.split(';').next().unwrap()),
+        Some("stopped: the --duration limit was reached before it ended")
+    );
+    assert!(bench.seconds.unwrap() < 10.0);
+}

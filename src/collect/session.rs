@@ -207,25 +207,11 @@ pub fn run(
         let hurried = || interrupts.load(Ordering::Relaxed) > 1;
 
         progress.finishing("stopping the collectors");
-        if let Some((mut running, file)) = benchmark.take() {
-            let stopped_early = running.try_wait().is_none();
-            let (status, stderr) = running.stop(BENCHMARK_GRACE);
+        if let Some((running, file)) = benchmark.take() {
             let bench = record
                 .benchmark
                 .get_or_insert_with(BenchmarkRecord::default);
-            bench.file = file;
-            bench.exit_code = status.and_then(|s| s.code());
-            bench.seconds = Some(round_seconds(benchmark_started.elapsed()));
-            bench.stderr = (!stderr.is_empty()).then(|| stderr.clone());
-            if stopped_early {
-                bench.problem = Some(if interrupted() {
-                    "stopped: the capture was interrupted".into()
-                } else {
-                    "stopped: the --duration limit was reached before it ended".into()
-                });
-            } else if let Some(problem) = children::failure(status, &stderr) {
-                bench.problem = Some(format!("failed: {problem}"));
-            }
+            finish_benchmark(running, file, benchmark_started, interrupted(), bench);
         }
         if let Some(r) = recording.take() {
             perf_outcome = Some(r.stop());
@@ -316,6 +302,31 @@ pub fn run(
         files: dir.written().to_vec(),
         record,
     })
+}
+
+/// Stops the benchmark if it still runs and records how it ended.
+fn finish_benchmark(
+    mut running: Running,
+    file: String,
+    started: Instant,
+    interrupted: bool,
+    bench: &mut BenchmarkRecord,
+) {
+    let stopped_early = running.try_wait().is_none();
+    let (status, stderr) = running.stop(BENCHMARK_GRACE);
+    bench.file = file;
+    bench.exit_code = status.and_then(|s| s.code());
+    bench.seconds = Some(round_seconds(started.elapsed()));
+    bench.stderr = (!stderr.is_empty()).then(|| stderr.clone());
+    if stopped_early {
+        bench.problem = Some(if interrupted {
+            "stopped: the capture was interrupted".into()
+        } else {
+            "stopped: the --duration limit was reached before it ended".into()
+        });
+    } else if let Some(problem) = children::failure(status, &stderr) {
+        bench.problem = Some(format!("failed: {problem}"));
+    }
 }
 
 fn lock(dir: &Mutex<BundleDir>) -> std::sync::MutexGuard<'_, BundleDir> {

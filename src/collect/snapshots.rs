@@ -220,9 +220,9 @@ pub fn tool_version(env: &Environment, program: &str) -> Option<String> {
         "perf" | "dmidecode" | "ethtool" | "uname" => "--version",
         _ => return None,
     };
-    let mut path_output = run_captured(env, program, &[option]).ok()?;
-    path_output.truncate(4096);
-    let text = String::from_utf8_lossy(&path_output);
+    let mut output = run_captured(env, program, &[option]).ok()?;
+    output.truncate(4096);
+    let text = String::from_utf8_lossy(&output);
     text.lines()
         .map(str::trim)
         .find(|l| !l.is_empty())

@@ -3,7 +3,7 @@
 # installs PostgreSQL, sysbench and sysstat, starts a PostgreSQL 15 cluster, creates the
 # sbtest role and database if missing, prepares a small sysbench oltp_read_write data
 # set, runs tests/e2e.rs (capture while sysbench runs at 1, 2, 4 and 8 threads, then
-# diagnose), and stops the cluster again if it started it.
+# diagnose), and stops the cluster again unless it was already running before.
 #
 # Another cluster or port (so as not to disturb a PostgreSQL already in use):
 #   E2E_PG_CLUSTER=e2e E2E_PG_PORT=5433 bash scripts/e2e-postgres.sh
@@ -16,6 +16,13 @@ version=${E2E_PG_VERSION:-15}
 cluster=${E2E_PG_CLUSTER:-main}
 apt_get() { apt-get -o DPkg::Lock::Timeout=600 -q "$@"; }
 
+cluster_status() {
+    command -v pg_lsclusters >/dev/null &&
+        pg_lsclusters -h | awk -v v="$version" -v c="$cluster" '$1 == v && $2 == c { print $4 }'
+}
+# A cluster that was already running (someone's own) is left running at the end.
+was_online=$(cluster_status || true)
+
 export DEBIAN_FRONTEND=noninteractive
 packages="postgresql sysbench sysstat"
 # shellcheck disable=SC2086
@@ -25,10 +32,11 @@ if ! pg_lsclusters -h | awk -v v="$version" -v c="$cluster" '$1 == v && $2 == c 
     pg_createcluster "$version" "$cluster" ${E2E_PG_PORT:+--port "$E2E_PG_PORT"}
 fi
 port=$(pg_lsclusters -h | awk -v v="$version" -v c="$cluster" '$1 == v && $2 == c { print $3 }')
-status=$(pg_lsclusters -h | awk -v v="$version" -v c="$cluster" '$1 == v && $2 == c { print $4 }')
-if [ "$status" != online ]; then
-    pg_ctlcluster "$version" "$cluster" start
+if [ "$was_online" != online ]; then
     trap 'pg_ctlcluster "$version" "$cluster" stop' EXIT
+fi
+if [ "$(cluster_status)" != online ]; then
+    pg_ctlcluster "$version" "$cluster" start
 fi
 
 psql_admin() { su postgres -c "psql -p $port -v ON_ERROR_STOP=1 -qAt $*"; }

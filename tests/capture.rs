@@ -521,3 +521,28 @@ fn duration_limits_a_benchmark_that_runs_longer() {
     );
     assert!(bench.seconds.unwrap() < 10.0);
 }
+
+#[test]
+fn a_benchmark_run_whose_last_interval_has_fewer_threads_stays_one_run() {
+    // The 4-thread run of the end-to-end test, as sysbench 1.0.20 printed it: at the
+    // 8 s report one thread had already finished (`thds: 3`).
+    let run = "sysbench 1.0.20 (using system LuaJIT 2.1.0-beta3)\n\n\
+Running the test with following options:\nNumber of threads: 4\n\
+Report intermediate results every 4 second(s)\n\nThreads started!\n\n\
+[ 4s ] thds: 4 tps: 517.74 qps: 10387.36 (r/w/o: 7273.90/2072.73/1040.73) lat (ms,95%): 17.32 err/s: 1.00 reconn/s: 0.00\n\
+[ 8s ] thds: 3 tps: 534.79 qps: 10713.33 (r/w/o: 7500.08/2140.42/1072.83) lat (ms,95%): 17.01 err/s: 1.25 reconn/s: 0.00\n\
+SQL statistics:\n    queries performed:\n        read:                            59122\n\
+        write:                           16849\n        other:                           8456\n\
+        total:                           84427\n\
+    transactions:                        4219   (525.71 per sec.)\n\
+    queries:                             84427  (10519.42 per sec.)\n";
+    let (facts, warnings) =
+        run_parser(&perfsage::capture::sysbench::Sysbench, run.as_bytes()).unwrap();
+    assert!(warnings.is_empty(), "{warnings:?}");
+    let tps: Vec<(&str, Option<f64>)> = facts
+        .iter()
+        .filter(|f| f.key.ends_with(".tps"))
+        .map(|f| (f.key.as_str(), f.value.as_number()))
+        .collect();
+    assert_eq!(tps, [("bench.run.oltp_read_write.4.tps", Some(525.71))]);
+}

@@ -217,7 +217,7 @@ fn render_check(report: &CheckReport) -> String {
             row.name,
             &row.when,
             row.status.label(),
-            row.what,
+            &format!("{}\n({})", row.what, row.command),
             &row.detail,
         ]);
     }

@@ -50,7 +50,8 @@ pub struct Args {
     /// Like --pid, by name (the oldest process of that name; numastat sums them all).
     #[arg(long, value_name = "NAME")]
     pub process: Option<String>,
-    /// How long perf records, in the middle of the capture; 0 turns perf off.
+    /// How long perf records: in the middle of the capture, or from the start when a
+    /// benchmark runs; 0 turns perf off.
     #[arg(long, default_value = "60s", value_parser = parse_duration)]
     pub profile_for: Duration,
     /// Collectors to leave out, by name (see --check), comma-separated.

@@ -30,8 +30,9 @@ use std::time::{Duration, Instant, SystemTime};
 
 /// The capture length without a benchmark and without `--duration`.
 pub const DEFAULT_DURATION: Duration = Duration::from_secs(60);
-/// When the length is open (a benchmark without `--duration`), the under-load
-/// snapshots are taken this long after the start, or at the end if it comes first.
+/// When the length is open (a benchmark runs), the under-load snapshots are taken this
+/// long after the start (half-way to a `--duration` limit if that is sooner), or at the
+/// end if the benchmark ends first.
 const OPEN_UNDER_LOAD_AT: Duration = Duration::from_secs(30);
 /// How long a benchmark gets to end after SIGINT before it is terminated.
 const BENCHMARK_GRACE: Duration = Duration::from_secs(10);
@@ -47,7 +48,8 @@ pub struct Options {
     /// `None`: 60 s, or as long as the benchmark runs when one is given.
     pub duration: Option<Duration>,
     pub interval: Duration,
-    /// How long perf records, centred in the capture; zero turns perf off.
+    /// How long perf records, centred in a capture of known length (from the start
+    /// when a benchmark runs); zero turns perf off.
     pub profile_for: Duration,
     pub target: Option<TargetSpec>,
     /// The benchmark command and its arguments; empty for none.
@@ -158,12 +160,23 @@ pub fn run(
         let at_start = scope.spawn(|| take_all(When::AtStart, &env, &context));
         progress.started(planned);
 
-        let perf_window = profile_window(planned, options.profile_for);
+        // With a benchmark, --duration only limits the capture: how long the load lasts
+        // is not known, so perf starts with it and the under-load snapshots come early.
+        let expected = if options.benchmark.is_empty() {
+            planned
+        } else {
+            None
+        };
+        let perf_window = profile_window(expected, options.profile_for);
         let perf_wanted =
             env.availability(collector(Id::Perf)).is_ready() && !options.profile_for.is_zero();
         let mut recording: Option<Recording> = None;
         let mut perf_outcome: Option<Result<(), String>> = None;
-        let under_load_at = planned.map_or(OPEN_UNDER_LOAD_AT, |p| p / 2);
+        let under_load_at = match (expected, planned) {
+            (Some(length), _) => length / 2,
+            (None, Some(limit)) => OPEN_UNDER_LOAD_AT.min(limit / 2),
+            (None, None) => OPEN_UNDER_LOAD_AT,
+        };
         let mut under_load: Option<ScopedJoinHandle<Vec<(Id, Taken)>>> = None;
 
         loop {
@@ -256,6 +269,12 @@ pub fn run(
             Some(Err(problem)) => {
                 lock(&dir).discard(perf::DATA_FILE);
                 results.insert(Id::Perf, failed(problem));
+            }
+            None if perf_wanted => {
+                results.insert(
+                    Id::Perf,
+                    failed("the capture ended before perf's window began (--profile-for is centred in --duration)"),
+                );
             }
             None => {}
         }

@@ -64,7 +64,8 @@ pub struct Args {
     /// Say which collectors can run here and what to install; capture nothing.
     #[arg(long, conflicts_with_all = ["output", "duration", "force"])]
     pub check: bool,
-    /// The benchmark to run while capturing, after `--`; its output goes into the bundle.
+    /// The benchmark to run while capturing, after `--`; its standard output goes to
+    /// benchmark.txt in the bundle.
     #[arg(last = true, value_name = "BENCH_CMD")]
     pub benchmark: Vec<String>,
 }

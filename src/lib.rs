@@ -6,6 +6,7 @@ pub mod bundle;
 pub mod capture;
 pub mod cases;
 pub mod cli;
+pub mod collect;
 pub mod diagnosis;
 pub mod error;
 pub mod explain;

@@ -4,11 +4,13 @@
 mod support;
 
 mod authoring;
+mod capture;
 mod cases;
 mod catalog;
 mod cli;
 mod detection;
 mod diagnosis;
+mod e2e;
 mod engine;
 mod methodology;
 mod parsers;

@@ -22,7 +22,19 @@
 //!   page_size_kib: 32      # e.g. DM8's dminit page_size
 //!   data_dir: /dmdata/DAMENG
 //!   wal_dir: /dmlog        # WAL / redo log location
+//! capture:                 # written by `perfsage capture`: how the bundle was taken
+//!   perfsage_version: 0.1.0
+//!   command: perfsage capture -o run1 --duration 60s --process postgres
+//!   hostname: db1
+//!   kernel: 6.1.0-27-amd64
+//!   started: 2026-12-02T12:40:11Z
+//!   ended: 2026-12-02T12:41:12Z
+//!   state: complete        # in_progress | complete | interrupted
+//!   …                      # interval, process, benchmark, tool versions, collectors
 //! ```
+//!
+//! The `capture` section records the capture; it yields no facts (a consultant's
+//! declarations above do).
 
 use crate::capture::sink::{FactSink, Strength};
 use crate::error::InputError;
@@ -129,6 +141,117 @@ pub struct BundleMeta {
     pub database: Option<DatabaseDeclaration>,
     /// Results no tool printed, e.g. a batch job's elapsed time.
     pub measured: Option<Measured>,
+    /// How `perfsage capture` took the bundle.
+    pub capture: Option<CaptureRecord>,
+}
+
+/// What `perfsage capture` records about a capture: when and where it ran, with which
+/// tools, and which collectors were missing or failed and why.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CaptureRecord {
+    pub perfsage_version: String,
+    /// The perfsage command line that took the capture.
+    pub command: String,
+    pub hostname: String,
+    pub kernel: String,
+    /// UTC, RFC 3339 (`2026-12-02T12:40:11Z`).
+    pub started: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ended: Option<String>,
+    pub state: CaptureState,
+    /// Why the capture ended (duration reached, benchmark exited, interrupted).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end_reason: Option<String>,
+    pub interval_s: u64,
+    /// The planned length; absent when the capture lasted as long as the benchmark.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub duration_s: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub process: Option<ProcessRecord>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub benchmark: Option<BenchmarkRecord>,
+    /// Program name → the first line its version option printed.
+    #[serde(default)]
+    pub tool_versions: std::collections::BTreeMap<String, String>,
+    #[serde(default)]
+    pub collectors: Vec<CollectorRecord>,
+    /// Files that were in the folder before the capture and were kept.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub kept_files: Vec<String>,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CaptureState {
+    /// Still running, or perfsage was killed before it could finish.
+    #[default]
+    InProgress,
+    Complete,
+    /// Stopped early by Ctrl-C or a termination signal; what was captured is kept.
+    Interrupted,
+}
+
+/// The process the capture looked at (`--pid` / `--process`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProcessRecord {
+    pub pid: u32,
+    pub name: String,
+    /// How many running processes had that name (`--process`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub matching: Option<usize>,
+}
+
+/// The benchmark command the capture ran.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BenchmarkRecord {
+    pub command: String,
+    pub file: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exit_code: Option<i32>,
+    /// Set when it did not end by itself (`duration limit`, `interrupted`) or could
+    /// not start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub problem: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seconds: Option<f64>,
+    /// The end of its error output (its standard output is the benchmark file).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stderr: Option<String>,
+}
+
+/// One collector's outcome.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CollectorRecord {
+    pub name: String,
+    pub status: CollectorStatus,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub files: Vec<String>,
+    /// Why it is missing, was skipped or failed; for a collector that ran, what it
+    /// could not get.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CollectorStatus {
+    /// Planned, not run yet (a capture still in progress, or killed).
+    Pending,
+    Ok,
+    /// Its program is not installed.
+    Missing,
+    NeedsRoot,
+    NotPermitted,
+    /// Nothing to do here (no target process; sysstat present).
+    NotApplicable,
+    /// Left out with `--skip`.
+    Skipped,
+    /// It ran and failed, or printed nothing perfsage can read.
+    Failed,
 }
 
 /// Results no capture holds, noted by the consultant.
@@ -202,6 +325,7 @@ impl BundleMeta {
             bios: host.bios.or(self.bios),
             database: host.database.clone().or_else(|| self.database.clone()),
             measured: host.measured.or(self.measured),
+            capture: host.capture.clone().or_else(|| self.capture.clone()),
         }
     }
 }

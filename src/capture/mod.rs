@@ -24,6 +24,7 @@ pub mod fio;
 pub mod iostat;
 pub mod mpstat;
 pub mod nmon;
+pub mod proc_samples;
 pub mod sar;
 pub mod vmstat;
 
@@ -136,6 +137,8 @@ pub fn registry() -> &'static [&'static dyn CaptureParser] {
         // sysstat and friends.
         &mpstat::Mpstat,
         &iostat::Iostat,
+        // (sysstat's stand-in: perfsage capture's own /proc samples.)
+        &proc_samples::ProcSamples,
         // (vmstat, sar, nmon, fio.)
         &vmstat::Vmstat,
         &sar::Sar,

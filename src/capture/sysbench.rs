@@ -46,6 +46,9 @@ struct Run {
     first_line: u64,
     last_line: u64,
     threads: Option<u64>,
+    /// The thread count came from the `Number of threads:` header, so a last interval
+    /// line with fewer threads (some already finished) does not start a new run.
+    threads_declared: bool,
     interval_throughput: SeriesBuilder,
     summary_seen: bool,
     tps: Option<(f64, u64)>,
@@ -80,9 +83,12 @@ impl CaptureParser for Sysbench {
     }
 
     fn sniff(&self, head: &str) -> Option<u8> {
+        // `sysbench 1.0.20 (…)`: a version, not a process id (`perf script` lines of a
+        // sysbench load start `sysbench 25341 …`).
         let banner = |l: &str| {
             l.strip_prefix("sysbench ")
-                .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()))
+                .and_then(|rest| rest.split_whitespace().next())
+                .is_some_and(|v| v.starts_with(|c: char| c.is_ascii_digit()) && v.contains('.'))
         };
         let interval = |l: &str| l.starts_with('[') && l.contains("] thds: ");
         let summary = |l: &str| {
@@ -130,11 +136,14 @@ impl CaptureParser for Sysbench {
                     run.first_line = n;
                 }
                 run.threads = parse_u64(trim(rest));
+                run.threads_declared = run.threads.is_some();
                 continue;
             }
             if text.starts_with(b"[") && memchr::memmem::find(text, b"] thds: ").is_some() {
                 let interval = parse_interval(text);
-                let changed_threads = run.threads.is_some() && interval.threads != run.threads;
+                let changed_threads = !run.threads_declared
+                    && run.threads.is_some()
+                    && interval.threads != run.threads;
                 if run.summary_seen || (changed_threads && !run.interval_throughput.is_empty()) {
                     finish(&mut run, sink, &mut runs_emitted);
                 }

@@ -1,6 +1,7 @@
 //! The command line: clap definitions and dispatch. One file per subcommand; this one
 //! holds what they share (output, terminal width, exit codes).
 
+mod capture;
 mod cases;
 mod diagnose;
 mod explain;
@@ -19,7 +20,7 @@ use std::process::ExitCode;
     name = "perfsage",
     version,
     about = "Diagnose captured performance data: which resource limits throughput, and what to try next",
-    after_help = "Examples:\n  perfsage diagnose cases/greatdb-vm-cluster\n  perfsage diagnose --rules ../acme-rules ./captures\n  perfsage explain storage.disk_saturated cases/greatdb-vm-cluster\n  perfsage facts ./captures/db1\n  perfsage graph --format mermaid\n  perfsage rules lint ../acme-rules\n  perfsage cases verify"
+    after_help = "Examples:\n  perfsage capture -o run1 --process postgres -- sysbench oltp_read_write run\n  perfsage diagnose cases/greatdb-vm-cluster\n  perfsage diagnose --rules ../acme-rules ./captures\n  perfsage explain storage.disk_saturated cases/greatdb-vm-cluster\n  perfsage facts ./captures/db1\n  perfsage graph --format mermaid\n  perfsage rules lint ../acme-rules\n  perfsage cases verify"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -33,6 +34,7 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    Capture(capture::Args),
     Diagnose(diagnose::Args),
     Explain(explain::Args),
     Facts(facts::Args),
@@ -51,6 +53,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
     let cli = Cli::parse();
     let rule_dirs = &cli.rule_dirs;
     match cli.command {
+        Command::Capture(args) => capture::run_command(args),
         Command::Diagnose(args) => diagnose::run(args, rule_dirs),
         Command::Explain(args) => explain::run(args, rule_dirs),
         Command::Facts(args) => facts::run(args),

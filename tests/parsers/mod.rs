@@ -16,6 +16,7 @@ mod mpstat;
 // (vmstat, sar, nmon, fio.)
 mod fio;
 mod nmon;
+mod proc_samples;
 mod sar;
 mod vmstat;
 

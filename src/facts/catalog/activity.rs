@@ -145,7 +145,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         KilobytesPerSecond,
         Series,
         "Kilobytes received per second on one interface",
-        ["sar", "nmon"],
+        ["sar", "nmon", "proc-samples"],
         SAR_NETWORK
     ),
     entry!(
@@ -153,7 +153,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         KilobytesPerSecond,
         Series,
         "Kilobytes sent per second on one interface",
-        ["sar", "nmon"],
+        ["sar", "nmon", "proc-samples"],
         SAR_NETWORK
     ),
     entry!(
@@ -161,7 +161,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Packets received per second on one interface",
-        ["sar", "nmon"],
+        ["sar", "nmon", "proc-samples"],
         SAR_NETWORK
     ),
     entry!(
@@ -169,7 +169,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Packets sent per second on one interface",
-        ["sar", "nmon"],
+        ["sar", "nmon", "proc-samples"],
         SAR_NETWORK
     ),
     entry!(

@@ -15,7 +15,15 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "All-CPU busy share per interval (100 − %idle − %iowait)",
-        ["mpstat", "iostat", "sar", "nmon", "vmstat", "scaling-table"],
+        [
+            "mpstat",
+            "iostat",
+            "sar",
+            "nmon",
+            "vmstat",
+            "scaling-table",
+            "proc-samples"
+        ],
         MPSTAT
     ),
     entry!(
@@ -23,7 +31,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "All-CPU user time share per interval",
-        ["mpstat", "iostat", "sar", "nmon", "vmstat"],
+        ["mpstat", "iostat", "sar", "nmon", "vmstat", "proc-samples"],
         MPSTAT
     ),
     entry!(
@@ -31,7 +39,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "All-CPU system time share per interval",
-        ["mpstat", "iostat", "sar", "nmon", "vmstat"],
+        ["mpstat", "iostat", "sar", "nmon", "vmstat", "proc-samples"],
         MPSTAT
     ),
     entry!(
@@ -39,7 +47,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "All-CPU iowait share per interval",
-        ["mpstat", "iostat", "sar", "nmon", "vmstat"],
+        ["mpstat", "iostat", "sar", "nmon", "vmstat", "proc-samples"],
         MPSTAT
     ),
     entry!(
@@ -47,7 +55,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Time stolen by the hypervisor per interval",
-        ["mpstat", "iostat", "sar", "nmon", "vmstat"],
+        ["mpstat", "iostat", "sar", "nmon", "vmstat", "proc-samples"],
         MPSTAT
     ),
     entry!(
@@ -55,7 +63,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Hard interrupt time share per interval",
-        ["mpstat", "sar"],
+        ["mpstat", "sar", "proc-samples"],
         MPSTAT
     ),
     entry!(
@@ -63,7 +71,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Soft interrupt time share per interval",
-        ["mpstat", "sar"],
+        ["mpstat", "sar", "proc-samples"],
         MPSTAT
     ),
     entry!(
@@ -71,7 +79,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Busy share of one logical CPU per interval (100 − %idle − %iowait)",
-        ["mpstat", "sar", "nmon"],
+        ["mpstat", "sar", "nmon", "proc-samples"],
         MPSTAT
     ),
     entry!(
@@ -79,7 +87,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Soft interrupt share of one logical CPU per interval",
-        ["mpstat", "sar"],
+        ["mpstat", "sar", "proc-samples"],
         MPSTAT
     ),
     entry!(

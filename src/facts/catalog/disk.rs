@@ -10,7 +10,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Share of time the device was busy (%util)",
-        ["iostat", "sar", "nmon"],
+        ["iostat", "sar", "nmon", "proc-samples"],
         IOSTAT
     ),
     entry!(
@@ -18,7 +18,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Reads completed per second",
-        ["iostat"],
+        ["iostat", "proc-samples"],
         IOSTAT
     ),
     entry!(
@@ -26,7 +26,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Writes completed per second",
-        ["iostat"],
+        ["iostat", "proc-samples"],
         IOSTAT
     ),
     entry!(
@@ -34,7 +34,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         KilobytesPerSecond,
         Series,
         "Kilobytes read per second",
-        ["iostat", "sar", "nmon"],
+        ["iostat", "sar", "nmon", "proc-samples"],
         IOSTAT
     ),
     entry!(
@@ -42,7 +42,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         KilobytesPerSecond,
         Series,
         "Kilobytes written per second",
-        ["iostat", "sar", "nmon"],
+        ["iostat", "sar", "nmon", "proc-samples"],
         IOSTAT
     ),
     entry!(
@@ -58,7 +58,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Milliseconds,
         Series,
         "Average read latency including queueing",
-        ["iostat"],
+        ["iostat", "proc-samples"],
         IOSTAT
     ),
     entry!(
@@ -66,7 +66,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Milliseconds,
         Series,
         "Average write latency including queueing",
-        ["iostat"],
+        ["iostat", "proc-samples"],
         IOSTAT
     ),
     entry!(
@@ -82,7 +82,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Series,
         "Average queue length (aqu-sz / avgqu-sz)",
-        ["iostat", "sar"],
+        ["iostat", "sar", "proc-samples"],
         IOSTAT
     ),
     entry!(

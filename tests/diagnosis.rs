@@ -307,3 +307,34 @@ fn next_actions_weigh_the_measured_gain_against_the_effort() {
         .count();
     assert_eq!(db.next_actions.len(), recommended);
 }
+
+#[test]
+fn threads_fighting_over_one_mutex_are_lock_bound_not_just_cpu_bound() {
+    let h = diagnose_dir(&fixture("bundles/lock-heavy"));
+    assert_eq!(h.bottleneck.resource, Resource::Lock);
+    let lock = h
+        .findings
+        .iter()
+        .find(|f| f.rule == "resource.lock_contention")
+        .expect("the lock finding");
+    assert!(
+        lock.evidence
+            .iter()
+            .any(|e| e.file == "perf-report.txt"
+                && e.value.to_string().contains("pthread_mutex_lock")),
+        "cites the profile: {:?}",
+        lock.evidence
+    );
+    let fired = fired(&h);
+    assert!(fired.contains(&"resource.cpu_saturated"));
+    for rule in [
+        "benchmark.load_generator_shares_cpus",
+        "benchmark.load_generator_colocated",
+        "compile.lse_atomics_unused",
+    ] {
+        assert!(
+            !fired.contains(&rule),
+            "{rule} fired on sysbench mutex on x86"
+        );
+    }
+}

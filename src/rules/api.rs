@@ -85,7 +85,7 @@ pub const HELPERS: &[Helper] = &[
     },
     Helper {
         signature: "lock_patterns() -> array",
-        doc: "Glob patterns of the lock, atomic and lock-wait functions perfsage knows (pthread, glibc futex waits, kernel spin locks, DM8 os_interlock/os_mutex, InnoDB ut_delay, PostgreSQL LWLock/s_lock, ARM __aarch64_* atomics), for `hotspot_share` and `hotspots_matching`.",
+        doc: "Glob patterns of the lock, atomic and lock-wait functions perfsage knows (pthread, glibc and kernel futex waits, kernel spin locks, DM8 os_interlock/os_mutex, InnoDB ut_delay, PostgreSQL LWLock/s_lock, ARM __aarch64_* atomics), for `hotspot_share` and `hotspots_matching`.",
         example: r#"hotspot_share(lock_patterns()) >= 15.0"#,
     },
     Helper {

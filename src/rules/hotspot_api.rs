@@ -21,7 +21,10 @@ const LOCK_PATTERNS: &[&str] = &[
     "pthread_spin_*",
     "*_mutex_*",
     "__lll_lock_wait*",
+    "__lll_lock_wake*",
     "__lll_unlock_wake*",
+    // The kernel half of those waits: futex system calls, hashing and wake-ups.
+    "*futex*",
     // Spin and reader-writer locks anywhere, kernel ones included.
     "*spin_lock*",
     "*spinlock*",

@@ -7,6 +7,7 @@ pub mod capture;
 pub mod cases;
 pub mod cli;
 pub mod collect;
+pub mod compare;
 pub mod diagnosis;
 pub mod error;
 pub mod explain;

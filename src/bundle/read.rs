@@ -10,6 +10,7 @@ use super::{Bundle, HostCaptures};
 use crate::capture::sink::Strength;
 use crate::capture::{CaptureReport, read_capture};
 use crate::facts::{Fact, Facts, derive};
+use std::path::Path;
 use std::rc::Rc;
 
 pub struct HostFacts {
@@ -21,15 +22,24 @@ pub struct HostFacts {
 
 /// Reads one host on its own (a single-host bundle, or a test).
 pub fn read_host(host: &HostCaptures) -> HostFacts {
-    let (name, mut facts, captures) = collect(host);
+    let (name, mut facts, captures) = collect(host, &|_, _| {});
     derive::run(&mut facts);
     finish(host, name, facts, captures)
 }
 
-/// Reads every host of a bundle, sharing benchmark runs with hosts that have none.
+/// Reads every host of a bundle, sharing benchmark results with hosts that have none.
 pub fn read_bundle(bundle: &Bundle) -> Vec<HostFacts> {
-    let mut collected: Vec<(String, Facts, Vec<CaptureReport>)> =
-        bundle.hosts.iter().map(collect).collect();
+    read_bundle_observed(bundle, &|_, _| {})
+}
+
+/// Reads every host of a bundle as `read_bundle` does, calling `before_each(path, name)`
+/// before each capture is read, so that a front end can show progress.
+pub fn read_bundle_observed(bundle: &Bundle, before_each: &dyn Fn(&Path, &str)) -> Vec<HostFacts> {
+    let mut collected: Vec<(String, Facts, Vec<CaptureReport>)> = bundle
+        .hosts
+        .iter()
+        .map(|host| collect(host, before_each))
+        .collect();
     let results: Vec<Fact> = collected
         .iter()
         .flat_map(|(_, facts, _)| benchmark_results(facts).cloned().collect::<Vec<_>>())
@@ -67,13 +77,17 @@ fn benchmark_results(facts: &Facts) -> impl Iterator<Item = &Fact> {
         .filter(|f| !HOST_OWN.contains(&f.key.as_str()))
 }
 
-fn collect(host: &HostCaptures) -> (String, Facts, Vec<CaptureReport>) {
+fn collect(
+    host: &HostCaptures,
+    before_each: &dyn Fn(&Path, &str),
+) -> (String, Facts, Vec<CaptureReport>) {
     let meta_files: Vec<_> = host.meta_files.iter().collect();
     let (declared_primary, declared_fallback) = split(declared_facts(&meta_files, &host.meta));
     let mut captured_primary = Vec::new();
     let mut captured_fallback = Vec::new();
     let mut captures = Vec::with_capacity(host.files.len());
     for (path, name) in &host.files {
+        before_each(path, name);
         for (report, facts) in read_capture(path, name) {
             let (primary, fallback) = split(facts);
             captured_primary.extend(primary);

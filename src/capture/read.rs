@@ -10,7 +10,7 @@ use super::{Lines, ParseError};
 use crate::facts::Fact;
 use crate::text::encoding::{ContentKind, TextEncoding, Utf8Reader, classify};
 use crate::text::lines::LineReader;
-use serde::Serialize;
+use serde::{Deserialize, Deserializer, Serialize};
 use std::fs::File;
 use std::io::{Cursor, Read};
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -20,7 +20,7 @@ use std::path::Path;
 /// is streamed rather than loaded to look for sections.
 const MAX_TRANSCRIPT_BYTES: u64 = 32 << 20;
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct CaptureReport {
     /// Path relative to the bundle root.
     pub file: String,
@@ -28,8 +28,12 @@ pub struct CaptureReport {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub section: Option<SectionInfo>,
     pub tool: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub encoding: Option<&'static str>,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "known_encoding"
+    )]
+    pub encoding: Option<EncodingName>,
     #[serde(flatten)]
     pub status: CaptureStatus,
     pub warnings: Vec<Warning>,
@@ -37,7 +41,7 @@ pub struct CaptureReport {
 }
 
 /// Where a section of a transcript lies and which command printed it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SectionInfo {
     pub first_line: u64,
     pub last_line: u64,
@@ -45,12 +49,35 @@ pub struct SectionInfo {
     pub command: Option<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "status", rename_all = "lowercase")]
 pub enum CaptureStatus {
     Parsed,
     Failed { line: Option<u64>, message: String },
     Unrecognized { reason: String },
+}
+
+/// One of `TextEncoding::name()`. Named so that serde does not take it for text
+/// borrowed from the input when a saved report is read back.
+pub type EncodingName = &'static str;
+
+/// Encoding names are a closed set: a saved report's name maps back to the same one.
+fn known_encoding<'de, D: Deserializer<'de>>(d: D) -> Result<Option<EncodingName>, D::Error> {
+    let Some(name) = Option::<String>::deserialize(d)? else {
+        return Ok(None);
+    };
+    [
+        TextEncoding::Utf8,
+        TextEncoding::Utf8WithInvalidBytes { first_bad_line: 0 },
+        TextEncoding::Gb18030,
+        TextEncoding::Utf16Le,
+        TextEncoding::Utf16Be,
+    ]
+    .into_iter()
+    .map(TextEncoding::name)
+    .find(|known| *known == name)
+    .map(Some)
+    .ok_or_else(|| serde::de::Error::custom(format!("unknown encoding {name:?}")))
 }
 
 /// What reading one capture (or one section of it) produced.

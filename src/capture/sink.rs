@@ -10,7 +10,7 @@ pub enum Strength {
     Fallback,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Warning {
     pub line: u64,
     pub message: String,

@@ -1,21 +1,21 @@
 //! `perfsage diagnose`: the main job.
 
-use super::{emit, table_width, target};
-use crate::diagnosis::diagnose;
+use super::progress::ReadingBar;
+use super::report_args::{Format, ReportArgs, file_for};
+use super::{table_width, target};
+use crate::diagnosis::{Diagnosis, diagnose_with_progress};
+use crate::error::InputError;
 use crate::knowledge::KnowledgeBase;
 use crate::report::Exporter;
+use crate::report::html::Html;
 use crate::report::json::Json;
+use crate::report::markdown::Markdown;
+use crate::report::redact::Redactor;
 use crate::report::table::TableReport;
 use crate::rules::Severity;
 use clap::ValueEnum;
 use std::path::PathBuf;
 use std::process::ExitCode;
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum Format {
-    Table,
-    Json,
-}
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
 pub enum FailOn {
@@ -42,13 +42,13 @@ impl From<FailOn> for Severity {
 /// each finding with its evidence, and what to try next.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  perfsage diagnose cases/greatdb-vm-cluster\n  perfsage diagnose ./captures --format json\n  perfsage diagnose bundle.tar.gz --fail-on high\n  perfsage diagnose --rules ../acme-rules ./captures\n\nExit status: 0 success; 1 a finding at or above --fail-on; 2 bad input or usage."
+    after_help = "Examples:\n  perfsage diagnose cases/greatdb-vm-cluster\n  perfsage diagnose ./captures -o report.html\n  perfsage diagnose ./captures --format md --lang zh --redact > report.md\n  perfsage diagnose ./captures --format json -o report.json\n  perfsage diagnose bundle.tar.gz --fail-on high\n  perfsage diagnose --rules ../acme-rules ./captures\n\nA case with several bundles gives one report per bundle: to standard output for table\nand md, to FILE.<bundle>.html / .json with -o for html and json.\n\nExit status: 0 success; 1 a finding at or above --fail-on; 2 bad input or usage."
 )]
 pub struct Args {
     /// A bundle (folder or .tar.gz of captures, sub-folders are hosts) or a case folder.
     pub bundle: PathBuf,
-    #[arg(long, value_enum, default_value = "table")]
-    pub format: Format,
+    #[command(flatten)]
+    pub report: ReportArgs,
     /// Exit with status 1 when a finding of this severity or worse exists.
     #[arg(long, value_enum)]
     pub fail_on: Option<FailOn>,
@@ -56,17 +56,26 @@ pub struct Args {
 
 pub fn run(args: Args, rule_dirs: &[PathBuf]) -> anyhow::Result<ExitCode> {
     let kb = KnowledgeBase::load(rule_dirs)?;
+    let format = args.report.format();
+    let bundles = target::labelled_bundles(&args.bundle)?;
+    let one_document = matches!(format, Format::Html | Format::Json);
+    if one_document && bundles.len() > 1 && args.report.file().is_none() {
+        return Err(InputError::new(
+            args.bundle.display().to_string(),
+            format!(
+                "holds {} bundles and an {} report holds one: give -o FILE (one file per bundle) or one bundle's folder",
+                bundles.len(),
+                format.extension().to_uppercase()
+            ),
+        )
+        .into());
+    }
+    let progress = ReadingBar::new();
     let mut failed = false;
-    for bundle in target::bundles(&args.bundle)? {
-        let diagnosis = diagnose(&bundle, &kb);
-        let bytes = match args.format {
-            Format::Table => TableReport {
-                width: table_width(),
-            }
-            .serialize(&diagnosis)?,
-            Format::Json => Json.serialize(&diagnosis)?,
-        };
-        emit(&bytes)?;
+    // (file, bytes): written once everything is read, after the bar is gone.
+    let mut outputs: Vec<(Option<PathBuf>, Vec<u8>)> = Vec::new();
+    for (label, bundle) in &bundles {
+        let mut diagnosis = diagnose_with_progress(bundle, &kb, &progress);
         if let Some(threshold) = args.fail_on {
             let threshold = Severity::from(threshold);
             failed |= diagnosis
@@ -75,10 +84,53 @@ pub fn run(args: Args, rule_dirs: &[PathBuf]) -> anyhow::Result<ExitCode> {
                 .flat_map(|h| h.findings.iter().chain(&h.off_path_findings))
                 .any(|f| f.severity >= threshold);
         }
+        if args.report.redact {
+            let mut redactor = Redactor::new(args.report.redact_key.as_deref().unwrap_or(""));
+            redactor.learn_hosts(&diagnosis);
+            diagnosis = redactor.apply(&diagnosis)?;
+        }
+        let bytes = render(&diagnosis, format, &args.report)?;
+        let file = args.report.file().map(|path| {
+            if one_document && bundles.len() > 1 {
+                file_for(path, label, format)
+            } else {
+                path.to_path_buf()
+            }
+        });
+        match outputs.last_mut() {
+            Some((last, text)) if *last == file => text.extend_from_slice(&bytes),
+            _ => outputs.push((file, bytes)),
+        }
+    }
+    drop(progress);
+    let per_bundle = outputs.len() > 1 && outputs.iter().all(|(f, _)| f.is_some());
+    for (file, bytes) in outputs {
+        args.report.write(file.as_deref(), &bytes)?;
+        if let Some(path) = file.filter(|_| per_bundle) {
+            eprintln!("wrote {}", path.display());
+        }
     }
     Ok(if failed {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
     })
+}
+
+fn render(diagnosis: &Diagnosis, format: Format, args: &ReportArgs) -> anyhow::Result<Vec<u8>> {
+    let lang = args.lang;
+    match format {
+        Format::Table => TableReport {
+            width: if args.file().is_some() {
+                120
+            } else {
+                table_width()
+            },
+            lang,
+        }
+        .serialize(diagnosis),
+        Format::Md => Markdown { lang }.serialize(diagnosis),
+        Format::Html => Html { lang }.serialize(diagnosis),
+        Format::Json => Json.serialize(diagnosis),
+    }
 }

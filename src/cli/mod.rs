@@ -3,10 +3,13 @@
 
 mod capture;
 mod cases;
+mod compare;
 mod diagnose;
 mod explain;
 mod facts;
 mod graph;
+mod progress;
+mod report_args;
 mod rules;
 mod target;
 
@@ -20,7 +23,7 @@ use std::process::ExitCode;
     name = "perfsage",
     version,
     about = "Diagnose captured performance data: which resource limits throughput, and what to try next",
-    after_help = "Examples:\n  perfsage capture -o run1 --process postgres -- sysbench oltp_read_write run\n  perfsage diagnose cases/greatdb-vm-cluster\n  perfsage diagnose --rules ../acme-rules ./captures\n  perfsage explain storage.disk_saturated cases/greatdb-vm-cluster\n  perfsage facts ./captures/db1\n  perfsage graph --format mermaid\n  perfsage rules lint ../acme-rules\n  perfsage cases verify"
+    after_help = "Examples:\n  perfsage capture -o run1 --process postgres -- sysbench oltp_read_write run\n  perfsage diagnose cases/greatdb-vm-cluster\n  perfsage diagnose ./captures -o report.html --lang zh\n  perfsage diagnose --rules ../acme-rules ./captures\n  perfsage compare before/ after/\n  perfsage explain storage.disk_saturated cases/greatdb-vm-cluster\n  perfsage facts ./captures/db1\n  perfsage graph --format mermaid\n  perfsage rules lint ../acme-rules\n  perfsage cases verify"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -37,6 +40,7 @@ enum Command {
     Capture(capture::Args),
     Diagnose(diagnose::Args),
     Explain(explain::Args),
+    Compare(compare::Args),
     Facts(facts::Args),
     Graph(graph::Args),
     /// The rule base: list, scaffold, lint, test and document rules.
@@ -56,6 +60,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Capture(args) => capture::run_command(args),
         Command::Diagnose(args) => diagnose::run(args, rule_dirs),
         Command::Explain(args) => explain::run(args, rule_dirs),
+        Command::Compare(args) => compare::run(args, rule_dirs),
         Command::Facts(args) => facts::run(args),
         Command::Graph(args) => graph::run(args, rule_dirs),
         Command::Rules(command) => rules::run(command, rule_dirs),

@@ -5,11 +5,11 @@
 use crate::facts::catalog;
 use crate::graph::Walk;
 use crate::knowledge::KnowledgeBase;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::NotEvaluated;
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct CaptureHint {
     /// What to run or write.
     pub capture: String,

@@ -4,37 +4,50 @@
 //! to capture so they can.
 
 mod capture_next;
+pub mod charts;
+pub mod flame;
+pub mod key_metrics;
+pub mod methodology_map;
+pub mod progress;
 mod ranking;
 mod verdict;
 
 pub use capture_next::CaptureHint;
+pub use charts::Charts;
+pub use key_metrics::KeyMetric;
+pub use methodology_map::MethodologyMap;
+pub use progress::{Progress, Silent};
 pub use ranking::RankedAction;
 pub use verdict::Verdict;
 
 use crate::bundle::Bundle;
-use crate::bundle::read::{HostFacts, read_bundle};
+use crate::bundle::read::{HostFacts, read_bundle_observed};
 use crate::capture::CaptureReport;
 use crate::facts::Facts;
 use crate::facts::set::Conflict;
 use crate::graph::{SkippedStep, VisitedStep, Walk};
 use crate::knowledge::KnowledgeBase;
 use crate::rules::{Finding, Outcome, RuleError};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use std::cell::Cell;
 use std::collections::HashSet;
 use std::rc::Rc;
 
 /// Bumped whenever a field of the JSON report changes meaning or disappears.
 pub const SCHEMA_VERSION: u32 = 1;
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Diagnosis {
     pub schema_version: u32,
     pub perfsage_version: String,
     pub bundle: String,
     pub hosts: Vec<HostDiagnosis>,
+    /// The methodology the hosts' walks went through, for drawing it.
+    #[serde(default)]
+    pub methodology: MethodologyMap,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct HostDiagnosis {
     pub host: String,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -42,16 +55,23 @@ pub struct HostDiagnosis {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub platform: Option<String>,
     pub bottleneck: Verdict,
+    /// Throughput, latency and utilisation at a glance.
+    #[serde(default)]
+    pub key_metrics: Vec<KeyMetric>,
     pub steps: Vec<StepTaken>,
     pub skipped_steps: Vec<SkippedStep>,
     pub findings: Vec<Finding>,
     /// What to try next, best expected gain for the effort first.
+    #[serde(default)]
     pub next_actions: Vec<RankedAction>,
     /// Findings of rules whose step the walk did not reach.
     pub off_path_findings: Vec<Finding>,
     pub not_evaluated: Vec<NotEvaluated>,
     pub rule_errors: Vec<RuleError>,
     pub capture_next: Vec<CaptureHint>,
+    /// What the report's charts are drawn from.
+    #[serde(default)]
+    pub charts: Charts,
     pub captures: Vec<CaptureReport>,
     pub fact_conflicts: Vec<Conflict>,
     #[serde(skip)]
@@ -59,7 +79,7 @@ pub struct HostDiagnosis {
 }
 
 /// A step of the walk with the rules that fired at it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct StepTaken {
     #[serde(flatten)]
     pub visit: VisitedStep,
@@ -67,7 +87,7 @@ pub struct StepTaken {
     pub findings: Vec<String>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct NotEvaluated {
     pub rule: String,
     pub step: String,
@@ -75,14 +95,50 @@ pub struct NotEvaluated {
 }
 
 pub fn diagnose(bundle: &Bundle, kb: &KnowledgeBase) -> Diagnosis {
+    diagnose_with_progress(bundle, kb, &Silent)
+}
+
+/// Diagnoses a bundle, telling `progress` how reading its captures (and then its
+/// profiles, for flame graphs) goes.
+pub fn diagnose_with_progress(
+    bundle: &Bundle,
+    kb: &KnowledgeBase,
+    progress: &dyn Progress,
+) -> Diagnosis {
+    let size = |path: &std::path::Path| std::fs::metadata(path).map_or(0, |m| m.len());
+    progress.expect(
+        bundle
+            .hosts
+            .iter()
+            .flat_map(|h| &h.files)
+            .map(|(path, _)| size(path))
+            .sum(),
+    );
+    // A capture counts as read once the next one starts.
+    let unfinished = Cell::new(0);
+    let read = read_bundle_observed(bundle, &|path, name| {
+        progress.advance(unfinished.replace(size(path)));
+        progress.file(name);
+    });
+    progress.advance(unfinished.take());
+    let hosts = bundle
+        .hosts
+        .iter()
+        .zip(read)
+        .map(|(captures, host)| {
+            let profiles = flame::collect(captures, &host.captures, progress);
+            let mut diagnosis = diagnose_host(host, kb);
+            diagnosis.charts.flames = profiles.flames;
+            diagnosis.charts.flame_problems = profiles.problems;
+            diagnosis
+        })
+        .collect();
     Diagnosis {
         schema_version: SCHEMA_VERSION,
         perfsage_version: env!("CARGO_PKG_VERSION").to_string(),
         bundle: bundle.source.clone(),
-        hosts: read_bundle(bundle)
-            .into_iter()
-            .map(|h| diagnose_host(h, kb))
-            .collect(),
+        hosts,
+        methodology: MethodologyMap::of(&kb.methodology),
     }
 }
 
@@ -123,6 +179,8 @@ pub fn diagnose_host(host: HostFacts, kb: &KnowledgeBase) -> HostDiagnosis {
     let bottleneck = verdict::decide(&on_path, &facts);
     let next_actions = ranking::rank(&on_path);
     let capture_next = capture_next::hints(kb, &walk, &not_evaluated);
+    let key_metrics = key_metrics::collect(&facts);
+    let charts = charts::collect(&facts);
     HostDiagnosis {
         host: host.name,
         role: facts.text("host.role").map(str::to_string),
@@ -130,6 +188,7 @@ pub fn diagnose_host(host: HostFacts, kb: &KnowledgeBase) -> HostDiagnosis {
             .flag("host.virtualized")
             .map(|vm| if vm { "vm" } else { "physical" }.to_string()),
         bottleneck,
+        key_metrics,
         steps,
         skipped_steps: walk.skipped,
         findings: on_path,
@@ -138,6 +197,7 @@ pub fn diagnose_host(host: HostFacts, kb: &KnowledgeBase) -> HostDiagnosis {
         not_evaluated,
         rule_errors,
         capture_next,
+        charts,
         captures: host.captures,
         fact_conflicts: facts.conflicts().to_vec(),
         facts,

@@ -6,9 +6,9 @@
 
 use crate::rules::effort::Effort;
 use crate::rules::{Finding, Severity};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct RankedAction {
     /// 1 for the action to try first.
     pub rank: usize,

@@ -8,13 +8,16 @@
 use crate::facts::Facts;
 use crate::facts::value::format_number;
 use crate::rules::{Finding, Resource};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Verdict {
     pub resource: Resource,
     pub confidence: f64,
     pub summary: String,
+    /// The summary in Chinese, when there is one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub summary_zh: Option<String>,
     /// The rule whose finding decided the verdict.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rule: Option<String>,
@@ -37,6 +40,7 @@ pub fn decide(findings: &[Finding], facts: &Facts) -> Verdict {
             resource: f.resource.unwrap_or(Resource::Unknown),
             confidence: f.confidence,
             summary: f.summary.clone(),
+            summary_zh: f.zh.as_ref().and_then(|zh| zh.summary.clone()),
             rule: Some(f.rule.clone()),
         };
     }
@@ -54,15 +58,25 @@ pub fn decide(findings: &[Finding], facts: &Facts) -> Verdict {
                 format_number(disk.avg),
                 format_number(disk.p95)
             ),
+            summary_zh: Some(format!(
+                "没有资源饱和：CPU 平均繁忙 {} %（p95 {} %），最繁忙的磁盘 {} %（p95 {} %）。",
+                format_number(cpu.avg),
+                format_number(cpu.p95),
+                format_number(disk.avg),
+                format_number(disk.p95)
+            )),
             rule: None,
         },
         (cpu, disk) => {
             let mut lacking = Vec::new();
+            let mut lacking_zh = Vec::new();
             if cpu.is_none() {
                 lacking.push("CPU utilisation (mpstat)");
+                lacking_zh.push("CPU 利用率（mpstat）");
             }
             if disk.is_none() {
                 lacking.push("disk utilisation (iostat)");
+                lacking_zh.push("磁盘利用率（iostat）");
             }
             Verdict {
                 resource: Resource::Unknown,
@@ -71,6 +85,10 @@ pub fn decide(findings: &[Finding], facts: &Facts) -> Verdict {
                     "Cannot tell which resource limits throughput: no {} was captured.",
                     lacking.join(" and no ")
                 ),
+                summary_zh: Some(format!(
+                    "无法判断是哪种资源限制了吞吐量：没有采集{}。",
+                    lacking_zh.join("，也没有采集")
+                )),
                 rule: None,
             }
         }

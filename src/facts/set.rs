@@ -2,7 +2,7 @@
 //! source for the same key is kept as a conflict so the report can show it.
 
 use super::{Fact, Provenance, Series, Value};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 #[derive(Debug, Clone, Default)]
@@ -12,7 +12,7 @@ pub struct Facts {
 }
 
 /// A second source for a key that already had a value.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Conflict {
     pub key: String,
     pub kept: Provenance,

@@ -20,6 +20,7 @@ use std::collections::{BinaryHeap, HashMap, HashSet};
 pub struct Step {
     pub id: String,
     pub title: String,
+    pub title_zh: Option<String>,
     pub capture: Vec<String>,
     /// Ids of the rules that declare this step, sorted.
     pub rules: Vec<String>,
@@ -140,6 +141,7 @@ impl Methodology {
             let node = graph.add_node(Step {
                 id: placed.spec.id.clone(),
                 title: placed.spec.title.clone(),
+                title_zh: placed.spec.title_zh.clone(),
                 capture: placed.spec.capture.clone(),
                 rules: Vec::new(),
                 edges: Vec::new(),

@@ -46,6 +46,9 @@ pub struct StepSpec {
     pub id: String,
     /// The question the step answers.
     pub title: String,
+    /// The same question in Chinese, for reports in Chinese.
+    #[serde(default)]
+    pub title_zh: Option<String>,
     /// What to capture when this step is reached but its facts are missing, or what
     /// to look at next when the step is a leaf.
     #[serde(default)]

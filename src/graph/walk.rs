@@ -7,11 +7,11 @@ use super::Methodology;
 use crate::facts::Facts;
 use crate::rules::engine::RuleEngine;
 use crate::rules::evaluate::GuardOutcome;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 use std::rc::Rc;
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct VisitedStep {
     pub step: String,
     pub title: String,
@@ -22,7 +22,7 @@ pub struct VisitedStep {
     pub when: Option<String>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct SkippedStep {
     pub step: String,
     pub title: String,

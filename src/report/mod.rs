@@ -1,8 +1,18 @@
 //! Reports: one diagnosis model, one exporter per format, each returning bytes. Only
-//! the CLI writes them anywhere.
+//! the CLI writes them anywhere. `labels` and `localize` give every format the same
+//! words in English or Chinese; `redact` takes host names and addresses out of a model
+//! before any exporter sees it.
 
+pub mod compare;
 pub mod facts_listing;
+pub mod html;
 pub mod json;
+pub mod labels;
+pub mod localize;
+pub mod markdown;
+mod markdown_text;
+pub mod numbers;
+pub mod redact;
 pub mod table;
 
 use crate::diagnosis::Diagnosis;

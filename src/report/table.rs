@@ -1,12 +1,14 @@
-//! The terminal report: per host a one-line verdict, the steps taken, each finding
-//! with its evidence (fact = value, file:line), recommendation, expected gain and
-//! source case, then the steps not taken, what to capture next and how each capture
-//! was read.
+//! The terminal report: per host a one-line verdict, the key metrics, the steps taken,
+//! each finding with its evidence (fact = value, file:line), recommendation, expected
+//! gain and source case, then the steps not taken, what to capture next and how each
+//! capture was read.
 
 use super::Exporter;
-use crate::capture::CaptureStatus;
+use super::labels::{self, Label, Lang};
+use super::localize;
+use super::numbers::with_unit;
 use crate::diagnosis::{Diagnosis, HostDiagnosis};
-use crate::rules::{Finding, Resource};
+use crate::rules::Finding;
 use comfy_table::presets::UTF8_FULL_CONDENSED;
 use comfy_table::{Cell, ContentArrangement, Table};
 use std::fmt::Write;
@@ -14,6 +16,7 @@ use std::fmt::Write;
 pub struct TableReport {
     /// Terminal width to wrap to.
     pub width: u16,
+    pub lang: Lang,
 }
 
 impl Exporter for TableReport {
@@ -21,58 +24,90 @@ impl Exporter for TableReport {
         let mut out = String::new();
         writeln!(
             out,
-            "perfsage {} — diagnosis of {}",
-            diagnosis.perfsage_version, diagnosis.bundle
+            "perfsage {} — {} {}",
+            diagnosis.perfsage_version,
+            self.label(Label::DiagnosisOf).to_lowercase(),
+            diagnosis.bundle
         )?;
         for host in &diagnosis.hosts {
-            self.host(&mut out, host)?;
+            self.host(&mut out, diagnosis, host)?;
         }
         Ok(out.into_bytes())
     }
 }
 
+/// A comfy table with the report's style, wrapped to `width`.
+pub fn styled_table(width: u16, header: &[&str]) -> Table {
+    let mut table = Table::new();
+    table
+        .load_style(UTF8_FULL_CONDENSED)
+        .set_content_arrangement(ContentArrangement::Dynamic)
+        .set_width(width);
+    if !header.is_empty() {
+        table.set_header(header.iter().map(Cell::new));
+    }
+    table
+}
+
 impl TableReport {
-    fn table(&self, header: &[&str]) -> Table {
-        let mut table = Table::new();
-        table
-            .load_style(UTF8_FULL_CONDENSED)
-            .set_content_arrangement(ContentArrangement::Dynamic)
-            .set_width(self.width);
-        if !header.is_empty() {
-            table.set_header(header.iter().map(Cell::new));
-        }
-        table
+    fn label(&self, label: Label) -> &'static str {
+        label.text(self.lang)
     }
 
-    fn host(&self, out: &mut String, host: &HostDiagnosis) -> std::fmt::Result {
-        let mut what: Vec<&str> = Vec::new();
-        if let Some(role) = &host.role {
-            what.push(role);
-        }
-        if let Some(platform) = &host.platform {
-            what.push(platform);
-        }
+    fn table(&self, header: &[Label]) -> Table {
+        let header: Vec<&str> = header.iter().map(|l| self.label(*l)).collect();
+        styled_table(self.width, &header)
+    }
+
+    fn host(&self, out: &mut String, d: &Diagnosis, host: &HostDiagnosis) -> std::fmt::Result {
+        let lang = self.lang;
+        let what: Vec<&str> = host
+            .role
+            .iter()
+            .chain(&host.platform)
+            .map(|s| s.as_str())
+            .collect();
         let what = if what.is_empty() {
             String::new()
         } else {
             format!(" ({})", what.join(", "))
         };
-        writeln!(out, "\n══ Host {}{what}", host.host)?;
+        writeln!(out, "\n══ {} {}{what}", self.label(Label::Host), host.host)?;
         let verdict = &host.bottleneck;
-        let headline = match verdict.resource {
-            Resource::None => "no resource is saturated".to_string(),
-            Resource::Unknown => "bottleneck unknown".to_string(),
-            r => format!("{} limits throughput", r.to_string().to_uppercase()),
-        };
         writeln!(
             out,
-            "Verdict: {headline} (confidence {:.0} %)",
+            "{}{}{} ({} {:.0} %)",
+            self.label(Label::Verdict),
+            labels::colon(lang),
+            labels::verdict_headline(verdict.resource, lang),
+            self.label(Label::Confidence).to_lowercase(),
             verdict.confidence * 100.0
         )?;
-        writeln!(out, "  {}", verdict.summary)?;
+        writeln!(out, "  {}", localize::verdict_summary(verdict, lang))?;
 
-        writeln!(out, "\nSteps taken")?;
-        let mut steps = self.table(&["#", "Step", "Question", "Found"]);
+        if !host.key_metrics.is_empty() {
+            writeln!(out, "\n{}", self.label(Label::KeyMetrics))?;
+            let mut metrics = self.table(&[Label::Metric, Label::Value, Label::Source]);
+            for metric in &host.key_metrics {
+                metrics.add_row(vec![
+                    Cell::new(labels::metric_name(&metric.key, lang)),
+                    Cell::new(with_unit(metric.value, metric.unit)),
+                    Cell::new(metric.provenance.to_string()),
+                ]);
+            }
+            writeln!(out, "{metrics}")?;
+        }
+
+        writeln!(out, "\n{}", self.label(Label::StepsTaken))?;
+        let mut steps = styled_table(
+            self.width,
+            &[
+                "#",
+                self.label(Label::Step),
+                self.label(Label::Question),
+                self.label(Label::Found),
+            ],
+        );
         for (i, step) in host.steps.iter().enumerate() {
             let found = if step.findings.is_empty() {
                 "—".to_string()
@@ -82,130 +117,144 @@ impl TableReport {
             steps.add_row(vec![
                 Cell::new(i + 1),
                 Cell::new(&step.visit.step),
-                Cell::new(&step.visit.title),
+                Cell::new(localize::step_title(
+                    &d.methodology,
+                    &step.visit.step,
+                    &step.visit.title,
+                    lang,
+                )),
                 Cell::new(found),
             ]);
         }
         writeln!(out, "{steps}")?;
 
         if !host.findings.is_empty() {
-            writeln!(out, "\nFindings")?;
+            writeln!(out, "\n{}", self.label(Label::Findings))?;
             for (i, finding) in host.findings.iter().enumerate() {
                 self.finding(out, i + 1, finding)?;
             }
         }
         if !host.off_path_findings.is_empty() {
-            writeln!(out, "\nFindings off the walked path")?;
+            writeln!(out, "\n{}", self.label(Label::OffPathFindings))?;
             for (i, finding) in host.off_path_findings.iter().enumerate() {
                 self.finding(out, i + 1, finding)?;
             }
         }
         if !host.skipped_steps.is_empty() {
-            writeln!(out, "\nSteps not taken")?;
-            let mut skipped = self.table(&["Step", "Question", "Why not"]);
+            writeln!(out, "\n{}", self.label(Label::StepsNotTaken))?;
+            let mut skipped = self.table(&[Label::Step, Label::Question, Label::WhyNot]);
             for step in &host.skipped_steps {
+                let reasons: Vec<String> = step
+                    .reasons
+                    .iter()
+                    .map(|r| localize::skipped_reason(r, lang))
+                    .collect();
                 skipped.add_row(vec![
                     Cell::new(&step.step),
-                    Cell::new(&step.title),
-                    Cell::new(step.reasons.join("\n")),
+                    Cell::new(localize::step_title(
+                        &d.methodology,
+                        &step.step,
+                        &step.title,
+                        lang,
+                    )),
+                    Cell::new(reasons.join("\n")),
                 ]);
             }
             writeln!(out, "{skipped}")?;
         }
         if !host.rule_errors.is_empty() {
-            writeln!(
-                out,
-                "\nRule errors (the diagnosis continued without these rules)"
-            )?;
+            writeln!(out, "\n{}", self.label(Label::RuleErrors))?;
             for error in &host.rule_errors {
                 writeln!(out, "  {}: {error}", error.rule)?;
             }
         }
         if !host.capture_next.is_empty() {
-            writeln!(out, "\nCapture next")?;
-            let mut next = self.table(&["Capture", "Supplies", "Needed by"]);
+            writeln!(out, "\n{}", self.label(Label::CaptureNext))?;
+            let mut next = self.table(&[Label::Capture, Label::Supplies, Label::NeededBy]);
             for hint in &host.capture_next {
                 let facts = if hint.facts.is_empty() {
                     "—".to_string()
                 } else {
                     hint.facts.join("\n")
                 };
+                let needed: Vec<&str> = hint
+                    .needed_by
+                    .iter()
+                    .map(|n| localize::needed_by(n, lang))
+                    .collect();
                 next.add_row(vec![
-                    Cell::new(&hint.capture),
+                    Cell::new(localize::capture_hint(&hint.capture, lang)),
                     Cell::new(facts),
-                    Cell::new(hint.needed_by.join("\n")),
+                    Cell::new(needed.join("\n")),
                 ]);
             }
             writeln!(out, "{next}")?;
         }
-        writeln!(out, "\nCaptures")?;
-        let mut captures = self.table(&["File", "Tool", "Result"]);
+        writeln!(out, "\n{}", self.label(Label::Captures))?;
+        let mut captures = self.table(&[Label::File, Label::Tool, Label::Result]);
         for capture in &host.captures {
-            let mut result = match &capture.status {
-                CaptureStatus::Parsed => format!("{} facts", capture.facts),
-                CaptureStatus::Failed {
-                    line: Some(l),
-                    message,
-                } => format!("error at line {l}: {message}"),
-                CaptureStatus::Failed {
-                    line: None,
-                    message,
-                } => format!("error: {message}"),
-                CaptureStatus::Unrecognized { reason } => format!("not recognised: {reason}"),
-            };
-            if let Some(encoding) = capture.encoding {
-                write!(result, "; read as {encoding}")?;
-            }
-            for warning in &capture.warnings {
-                write!(result, "\nline {}: {}", warning.line, warning.message)?;
-            }
             captures.add_row(vec![
                 Cell::new(capture.location()),
                 Cell::new(capture.tool.as_deref().unwrap_or("—")),
-                Cell::new(result),
+                Cell::new(localize::capture_result(capture, lang).join("\n")),
             ]);
         }
         writeln!(out, "{captures}")
     }
 
     fn finding(&self, out: &mut String, number: usize, f: &Finding) -> std::fmt::Result {
-        writeln!(out, "\n{number}. [{}] {} — {}", f.severity, f.rule, f.title)?;
+        let lang = self.lang;
+        writeln!(
+            out,
+            "\n{number}. [{}] {} — {}",
+            labels::severity(f.severity, lang),
+            f.rule,
+            localize::finding_title(f, lang)
+        )?;
         let mut table = self.table(&[]);
-        table.add_row(vec![Cell::new("Why"), Cell::new(&f.summary)]);
+        let row = |table: &mut Table, label: Label, text: &str| {
+            table.add_row(vec![Cell::new(label.text(lang)), Cell::new(text)]);
+        };
+        row(&mut table, Label::Why, localize::finding_summary(f, lang));
         let evidence: Vec<String> = f
             .evidence
             .iter()
             .map(|e| format!("{}  ({})", e.statement(), e.location()))
             .collect();
-        table.add_row(vec![Cell::new("Evidence"), Cell::new(evidence.join("\n"))]);
-        if let Some(r) = &f.recommendation {
-            let mut action = r.action.clone();
-            for command in &r.commands {
+        row(&mut table, Label::Evidence, &evidence.join("\n"));
+        if let Some(r) = localize::recommendation(f, lang) {
+            let mut action = r.action.to_string();
+            for command in r.commands {
                 write!(action, "\n$ {command}")?;
             }
-            table.add_row(vec![Cell::new("Do"), Cell::new(action)]);
-            if let Some(alternative) = &r.alternative {
-                table.add_row(vec![Cell::new("Alternative"), Cell::new(alternative)]);
+            row(&mut table, Label::Do, &action);
+            if let Some(alternative) = r.alternative {
+                row(&mut table, Label::Alternative, alternative);
             }
-            if let Some(cost) = &r.cost {
-                table.add_row(vec![Cell::new("Cost"), Cell::new(cost)]);
+            if let Some(cost) = r.cost {
+                row(&mut table, Label::Cost, cost);
             }
-            table.add_row(vec![Cell::new("Verify"), Cell::new(&r.verify)]);
-            table.add_row(vec![Cell::new("Roll back"), Cell::new(&r.rollback)]);
+            row(&mut table, Label::Verify, r.verify);
+            row(&mut table, Label::Rollback, r.rollback);
         }
         if let Some(s) = &f.source {
-            table.add_row(vec![
-                Cell::new("Gain in case"),
-                Cell::new(format!(
-                    "{} — case {} (seeds/{})",
-                    s.gain, s.case_id, s.seed
-                )),
-            ]);
+            row(
+                &mut table,
+                Label::GainInCase,
+                &format!(
+                    "{} — {} {} (seeds/{})",
+                    s.gain,
+                    Label::Case.text(lang),
+                    s.case_id,
+                    s.seed
+                ),
+            );
         }
-        table.add_row(vec![
-            Cell::new("Confidence"),
-            Cell::new(format!("{:.0} %", f.confidence * 100.0)),
-        ]);
+        row(
+            &mut table,
+            Label::Confidence,
+            &format!("{:.0} %", f.confidence * 100.0),
+        );
         writeln!(out, "{table}")
     }
 }

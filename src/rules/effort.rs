@@ -4,11 +4,11 @@
 //! and add side costs after it. The ranking of next actions weighs a step's gain
 //! against this, and lint flags a cost text that names no effort.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// From cheapest to most expensive.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Effort {
     /// A comparison or a rerun: nothing on the system changes.

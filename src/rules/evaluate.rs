@@ -3,7 +3,7 @@
 //! error naming the rule file and line. Nothing a script does can stop the diagnosis.
 
 use super::engine::{MAX_OPERATIONS, RuleEngine, Trace};
-use super::finding::{Evidence, Finding, Recommendation, Severity};
+use super::finding::{Evidence, Finding, FindingZh, Recommendation, Severity};
 use super::loader::{Rule, message_without_position};
 use crate::facts::Facts;
 use rhai::{AST, CallFnOptions, Dynamic, EvalAltResult, Map, Position, Scope};
@@ -52,6 +52,9 @@ struct FindingSpec {
     #[serde(default)]
     confidence: Option<f64>,
     summary: String,
+    /// The summary in Chinese, for reports in Chinese.
+    #[serde(default)]
+    summary_zh: Option<String>,
     /// Fact keys; by default every fact the rule read.
     #[serde(default)]
     evidence: Option<Vec<String>>,
@@ -238,6 +241,19 @@ fn build_finding(
         });
     }
     let meta = &rule.meta;
+    let zh_meta = meta.zh.clone().unwrap_or_default();
+    // A recommendation the finding writes itself replaces META's, and with it the
+    // Chinese texts that translated META's.
+    let zh = FindingZh {
+        title: zh_meta.title,
+        summary: spec.summary_zh.filter(|s| !s.trim().is_empty()),
+        recommendation: if spec.recommendation.is_some() {
+            None
+        } else {
+            zh_meta.recommendation
+        },
+    }
+    .non_empty();
     Ok(Finding {
         rule: meta.id.clone(),
         title: meta.title.clone(),
@@ -250,6 +266,7 @@ fn build_finding(
         evidence,
         recommendation: spec.recommendation.or_else(|| meta.recommendation.clone()),
         source: meta.source.clone(),
+        zh,
     })
 }
 

@@ -139,6 +139,43 @@ impl Evidence {
     }
 }
 
+/// The Chinese texts of a recommendation, each optional: a missing one falls back to
+/// the English text when the report is rendered in Chinese. Commands are not
+/// translated.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecommendationZh {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub action: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub verify: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rollback: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub alternative: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cost: Option<String>,
+}
+
+/// The Chinese texts a finding carries next to its English ones: the rule's title and
+/// recommendation from `META.zh`, the summary from `summary_zh` in the finding map.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct FindingZh {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub summary: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub recommendation: Option<RecommendationZh>,
+}
+
+impl FindingZh {
+    /// `None` when there is no Chinese text at all, so the JSON stays lean.
+    pub fn non_empty(self) -> Option<FindingZh> {
+        (self != FindingZh::default()).then_some(self)
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Finding {
     pub rule: String,
@@ -155,4 +192,7 @@ pub struct Finding {
     pub recommendation: Option<Recommendation>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source: Option<Source>,
+    /// Chinese texts, when the rule has them; the report picks the language.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub zh: Option<FindingZh>,
 }

@@ -2,7 +2,7 @@
 //! where it sits in the methodology, what it needs, where its knowledge comes from
 //! and what to do when it fires.
 
-use super::finding::{Recommendation, Resource, Source};
+use super::finding::{Recommendation, RecommendationZh, Resource, Source};
 use serde::{Deserialize, Serialize};
 
 /// Layers a rule may belong to, from firmware up to the benchmark itself.
@@ -46,6 +46,21 @@ pub struct RuleMeta {
     /// error.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub overrides: bool,
+    /// Chinese title and recommendation texts for reports in Chinese.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub zh: Option<RuleZh>,
+}
+
+/// `zh: #{ title: "…", recommendation: #{ action: "…", verify: "…", … } }`: the rule's
+/// texts in Chinese. Every field is optional; a report in Chinese falls back to the
+/// English text for each one missing.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RuleZh {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub recommendation: Option<RecommendationZh>,
 }
 
 /// One thing wrong with a rule's metadata, and the field it is about.
@@ -88,8 +103,49 @@ impl RuleMeta {
         if self.title.trim().is_empty() {
             problem("title", "title is empty".into());
         }
+        if let Some(zh) = &self.zh {
+            problems.extend(zh_problems(zh, self.recommendation.as_ref()));
+        }
         problems
     }
+}
+
+/// A Chinese text must be non-empty and translate an English text that exists.
+fn zh_problems(zh: &RuleZh, english: Option<&Recommendation>) -> Vec<MetaProblem> {
+    let mut problems = Vec::new();
+    let mut check = |field: &str, text: Option<&String>, has_english: bool| {
+        let Some(text) = text else { return };
+        if text.trim().is_empty() {
+            problems.push(MetaProblem {
+                field: "zh",
+                message: format!("zh.{field} is empty"),
+            });
+        } else if !has_english {
+            problems.push(MetaProblem {
+                field: "zh",
+                message: format!("zh.{field} translates nothing: the rule has no English {field}"),
+            });
+        }
+    };
+    check("title", zh.title.as_ref(), true);
+    let Some(rec) = &zh.recommendation else {
+        return problems;
+    };
+    let has = english.is_some();
+    check("recommendation.action", rec.action.as_ref(), has);
+    check("recommendation.verify", rec.verify.as_ref(), has);
+    check("recommendation.rollback", rec.rollback.as_ref(), has);
+    check(
+        "recommendation.alternative",
+        rec.alternative.as_ref(),
+        english.is_some_and(|r| r.alternative.is_some()),
+    );
+    check(
+        "recommendation.cost",
+        rec.cost.as_ref(),
+        english.is_some_and(|r| r.cost.is_some()),
+    );
+    problems
 }
 
 /// Whether `id` is `<layer>.<name>` in lower snake case (at least two segments).
@@ -106,6 +162,43 @@ pub fn is_rule_id(id: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn chinese_texts_must_translate_something() {
+        let english = Recommendation {
+            action: "Do it.".into(),
+            commands: vec![],
+            verify: "Check.".into(),
+            rollback: "Undo.".into(),
+            alternative: None,
+            cost: None,
+        };
+        let zh = |title: &str, alternative: Option<&str>| RuleZh {
+            title: Some(title.into()),
+            recommendation: Some(RecommendationZh {
+                action: Some("去做。".into()),
+                alternative: alternative.map(str::to_string),
+                ..RecommendationZh::default()
+            }),
+        };
+        let messages = |problems: Vec<MetaProblem>| -> Vec<String> {
+            problems.into_iter().map(|p| p.message).collect()
+        };
+        assert!(zh_problems(&zh("标题", None), Some(&english)).is_empty());
+        assert_eq!(
+            messages(zh_problems(&zh(" ", Some("另一种办法")), Some(&english))),
+            [
+                "zh.title is empty",
+                "zh.recommendation.alternative translates nothing: the rule has no English recommendation.alternative"
+            ]
+        );
+        assert_eq!(
+            messages(zh_problems(&zh("标题", None), None)),
+            [
+                "zh.recommendation.action translates nothing: the rule has no English recommendation.action"
+            ]
+        );
+    }
 
     #[test]
     fn rule_ids_are_checked() {

@@ -1,0 +1,154 @@
+//! `perfsage compare`: runs of the same system before and after tuning steps, side by
+//! side. Each input is a bundle, a case folder (its bundles in order) or a JSON report
+//! saved by `perfsage diagnose --format json`; more than two make a chain.
+
+use super::progress::ReadingBar;
+use super::report_args::{Format, ReportArgs};
+use super::{table_width, target};
+use crate::compare::compare;
+use crate::diagnosis::{Diagnosis, SCHEMA_VERSION, diagnose_with_progress};
+use crate::error::InputError;
+use crate::knowledge::KnowledgeBase;
+use crate::report::compare::CompareExporter;
+use crate::report::compare::html::CompareHtml;
+use crate::report::compare::json::CompareJson;
+use crate::report::compare::markdown::CompareMarkdown;
+use crate::report::compare::table::CompareTable;
+use crate::report::redact::Redactor;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Compare runs before and after tuning: key metrics with their changes, the benchmark
+/// gain, findings that disappeared or appeared, and which recommended step the change
+/// matches.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  perfsage compare before/ after/\n  perfsage compare cases/dm8-kunpeng-sysbench -o chain.html\n  perfsage compare baseline.json bios.json lse.json --format md --lang zh\n\nExit status: 0 success; 2 bad input or usage."
+)]
+pub struct Args {
+    /// Bundles, case folders or saved JSON reports, oldest first (at least two runs).
+    #[arg(required = true, value_name = "RUN")]
+    pub runs: Vec<PathBuf>,
+    #[command(flatten)]
+    pub report: ReportArgs,
+}
+
+enum Input {
+    Bundle(crate::bundle::Bundle),
+    Report(Box<Diagnosis>),
+}
+
+pub fn run(args: Args, rule_dirs: &[PathBuf]) -> anyhow::Result<ExitCode> {
+    let mut inputs: Vec<(String, Input)> = Vec::new();
+    for path in &args.runs {
+        if is_json_report(path) {
+            inputs.push((
+                target::name_of(path),
+                Input::Report(Box::new(load_report(path)?)),
+            ));
+        } else {
+            for (label, bundle) in target::labelled_bundles(path)? {
+                inputs.push((label, Input::Bundle(bundle)));
+            }
+        }
+    }
+    if inputs.len() < 2 {
+        return Err(InputError::new(
+            args.runs[0].display().to_string(),
+            "is one run; compare needs at least two (bundles, case bundles or JSON reports)",
+        )
+        .into());
+    }
+    let kb = KnowledgeBase::load(rule_dirs)?;
+    let progress = ReadingBar::new();
+    let mut runs: Vec<(String, Diagnosis)> = Vec::new();
+    for (label, input) in inputs {
+        let diagnosis = match input {
+            Input::Bundle(bundle) => diagnose_with_progress(&bundle, &kb, &progress),
+            Input::Report(d) => *d,
+        };
+        runs.push((unique(&runs, label), diagnosis));
+    }
+    drop(progress);
+    let mut comparison = compare(&runs);
+    if args.report.redact {
+        let mut redactor = Redactor::new(args.report.redact_key.as_deref().unwrap_or(""));
+        for (_, d) in &runs {
+            redactor.learn_hosts(d);
+        }
+        comparison = redactor.apply(&comparison)?;
+    }
+    let lang = args.report.lang;
+    let bytes = match args.report.format() {
+        Format::Table => CompareTable {
+            width: if args.report.file().is_some() {
+                120
+            } else {
+                table_width()
+            },
+            lang,
+        }
+        .serialize(&comparison)?,
+        Format::Md => CompareMarkdown { lang }.serialize(&comparison)?,
+        Format::Html => CompareHtml { lang }.serialize(&comparison)?,
+        Format::Json => CompareJson.serialize(&comparison)?,
+    };
+    args.report.write(args.report.file(), &bytes)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A label not used by an earlier run (`after`, `after#2` …).
+fn unique(runs: &[(String, Diagnosis)], label: String) -> String {
+    let taken = |l: &str| runs.iter().any(|(r, _)| r == l);
+    if !taken(&label) {
+        return label;
+    }
+    (2..)
+        .map(|n| format!("{label}#{n}"))
+        .find(|l| !taken(l))
+        .unwrap_or(label)
+}
+
+fn is_json_report(path: &Path) -> bool {
+    path.is_file()
+        && path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("json"))
+}
+
+/// A diagnosis saved as JSON by this or an earlier perfsage.
+fn load_report(path: &Path) -> anyhow::Result<Diagnosis> {
+    let name = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| InputError::new(&name, e.to_string()))?;
+    let value: serde_json::Value = serde_json::from_slice(&bytes).map_err(|e| {
+        InputError::at_line(&name, Some(e.line()), format!("not a JSON report: {e}"))
+    })?;
+    if value["kind"] == "comparison" {
+        return Err(InputError::new(
+            &name,
+            "is a comparison; compare the diagnosis reports or bundles it was made from",
+        )
+        .into());
+    }
+    match value["schema_version"].as_u64() {
+        Some(v) if v <= u64::from(SCHEMA_VERSION) => {}
+        Some(v) => {
+            return Err(InputError::new(
+                &name,
+                format!(
+                    "report schema {v} is newer than this perfsage reads ({SCHEMA_VERSION}); upgrade perfsage"
+                ),
+            )
+            .into());
+        }
+        None => {
+            return Err(InputError::new(
+                &name,
+                "not a perfsage diagnosis report: no schema_version",
+            )
+            .into());
+        }
+    }
+    serde_json::from_value(value)
+        .map_err(|e| InputError::new(&name, format!("not a perfsage diagnosis report: {e}")).into())
+}

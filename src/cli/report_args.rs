@@ -1,0 +1,154 @@
+//! The options every report-writing command shares: format, where to write, language
+//! and redaction; and writing the bytes there.
+
+use crate::error::InputError;
+use crate::report::labels::Lang;
+use clap::ValueEnum;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Table,
+    #[value(alias = "markdown")]
+    Md,
+    Html,
+    Json,
+}
+
+impl Format {
+    /// The format a file name asks for: `.md`, `.html`/`.htm`, `.json`, `.txt`.
+    fn of_file(path: &Path) -> Option<Format> {
+        let extension = path.extension()?.to_str()?.to_ascii_lowercase();
+        Some(match extension.as_str() {
+            "md" | "markdown" => Format::Md,
+            "html" | "htm" => Format::Html,
+            "json" => Format::Json,
+            "txt" => Format::Table,
+            _ => return None,
+        })
+    }
+
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Table => "txt",
+            Format::Md => "md",
+            Format::Html => "html",
+            Format::Json => "json",
+        }
+    }
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ReportArgs {
+    /// Report format [default: from the -o file's extension, else table].
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
+    /// Write the report to FILE instead of standard output (`-` means standard output).
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Language of the report's text.
+    #[arg(long, value_enum, default_value = "en")]
+    pub lang: Lang,
+    /// Replace host names, IP and MAC addresses with stable hashes, so the report can
+    /// leave the customer's site.
+    #[arg(long)]
+    pub redact: bool,
+    /// A secret mixed into the --redact hashes; without one an address can be found
+    /// again by hashing every candidate. Use the same key to keep reports comparable.
+    #[arg(long, value_name = "KEY", requires = "redact")]
+    pub redact_key: Option<String>,
+}
+
+impl ReportArgs {
+    pub fn format(&self) -> Format {
+        self.format
+            .or_else(|| self.file().and_then(Format::of_file))
+            .unwrap_or(Format::Table)
+    }
+
+    /// The output file, unless the report goes to standard output.
+    pub fn file(&self) -> Option<&Path> {
+        self.output.as_deref().filter(|p| *p != Path::new("-"))
+    }
+
+    /// Writes the report to standard output or, replacing it whole, to the file.
+    pub fn write(&self, file: Option<&Path>, bytes: &[u8]) -> anyhow::Result<()> {
+        match file {
+            None => super::emit(bytes),
+            Some(path) => write_file(path, bytes),
+        }
+    }
+}
+
+/// Writes through a temporary file in the same folder, so a reader never sees half a
+/// report and a failed run leaves the previous one in place.
+fn write_file(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    let name = path.display().to_string();
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let fail = |e: std::io::Error| InputError::new(&name, format!("cannot write: {e}"));
+    let mut file = tempfile::NamedTempFile::new_in(dir).map_err(fail)?;
+    file.write_all(bytes).map_err(fail)?;
+    // A temporary file is private; the report gets the permissions of the one it
+    // replaces, or those of an ordinary new file.
+    let permissions = match std::fs::metadata(path) {
+        Ok(existing) => existing.permissions(),
+        Err(_) => ordinary_permissions(file.as_file()).map_err(fail)?,
+    };
+    file.as_file().set_permissions(permissions).map_err(fail)?;
+    file.persist(path).map_err(|e| fail(e.error))?;
+    Ok(())
+}
+
+#[cfg(unix)]
+fn ordinary_permissions(_: &std::fs::File) -> std::io::Result<std::fs::Permissions> {
+    use std::os::unix::fs::PermissionsExt;
+    Ok(std::fs::Permissions::from_mode(0o644))
+}
+
+#[cfg(not(unix))]
+fn ordinary_permissions(file: &std::fs::File) -> std::io::Result<std::fs::Permissions> {
+    Ok(file.metadata()?.permissions())
+}
+
+/// `report.html` → `report.<label>.html`, for one file per bundle of a case.
+pub fn file_for(path: &Path, label: &str, format: Format) -> PathBuf {
+    let stem = path
+        .file_stem()
+        .map_or("report".into(), |s| s.to_string_lossy().into_owned());
+    let extension = path.extension().map_or(format.extension().into(), |e| {
+        e.to_string_lossy().into_owned()
+    });
+    path.with_file_name(format!("{stem}.{label}.{extension}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn format_follows_the_file_name_unless_given() {
+        let args = |format: Option<Format>, output: Option<&str>| ReportArgs {
+            format,
+            output: output.map(PathBuf::from),
+            lang: Lang::En,
+            redact: false,
+            redact_key: None,
+        };
+        assert_eq!(args(None, None).format(), Format::Table);
+        assert_eq!(args(None, Some("r.HTML")).format(), Format::Html);
+        assert_eq!(args(None, Some("r.md")).format(), Format::Md);
+        assert_eq!(
+            args(Some(Format::Json), Some("r.html")).format(),
+            Format::Json
+        );
+        assert_eq!(args(None, Some("-")).file(), None);
+        assert_eq!(
+            file_for(Path::new("out/r.html"), "lse", Format::Html),
+            PathBuf::from("out/r.lse.html")
+        );
+    }
+}

@@ -1,0 +1,693 @@
+//! Reports as a consultant hands them over: every format of a shipped case pinned by a
+//! snapshot, the same bytes on every run, JSON that reads back into the model, captured
+//! text that cannot inject markup, Chinese text with English fallback, redaction, and
+//! the HTML rendered by headless Chromium without errors and with every chart drawn.
+
+use crate::support::*;
+use perfsage::bundle::Bundle;
+use perfsage::bundle::read::read_host;
+use perfsage::diagnosis::flame;
+use perfsage::diagnosis::{Diagnosis, MethodologyMap, Silent, diagnose, diagnose_host};
+use perfsage::facts::{Fact, Provenance, Unit, Value};
+use perfsage::knowledge::KnowledgeBase;
+use perfsage::report::Exporter;
+use perfsage::report::html::Html;
+use perfsage::report::json::Json;
+use perfsage::report::labels::Lang;
+use perfsage::report::markdown::Markdown;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+const CASE: &str = "cases/greatdb-vm-cluster";
+const PROFILE: &str = "bundles/pg-oltp-profile";
+
+fn run_ok(args: &[&str]) -> Vec<u8> {
+    let out = perfsage(args);
+    assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+    out.stdout
+}
+
+fn text(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes).expect("reports are UTF-8")
+}
+
+#[test]
+fn snapshots_of_every_format_of_the_shipped_case() {
+    for (name, args) in [
+        ("greatdb_table", &["--format", "table"][..]),
+        ("greatdb_md", &["--format", "md"]),
+        ("greatdb_md_zh", &["--format", "md", "--lang", "zh"]),
+        ("greatdb_html", &["--format", "html"]),
+        ("greatdb_html_zh", &["--format", "html", "--lang", "zh"]),
+        ("greatdb_json", &["--format", "json"]),
+    ] {
+        let mut all = vec!["diagnose", CASE];
+        all.extend_from_slice(args);
+        insta::assert_snapshot!(name, text(run_ok(&all)));
+    }
+}
+
+#[test]
+fn the_same_bundle_renders_byte_identical_reports() {
+    for bundle in [CASE.to_string(), fixture(PROFILE).display().to_string()] {
+        for format in ["table", "md", "html", "json"] {
+            let args = ["diagnose", &bundle, "--format", format, "--lang", "zh"];
+            assert_eq!(run_ok(&args), run_ok(&args), "{bundle} as {format}");
+        }
+    }
+}
+
+#[test]
+fn json_reads_back_into_the_model_and_renders_the_same_report() {
+    let json = run_ok(&[
+        "diagnose",
+        &fixture(PROFILE).display().to_string(),
+        "--format",
+        "json",
+    ]);
+    let model: Diagnosis = serde_json::from_slice(&json).expect("the JSON is the model");
+    assert_eq!(
+        Json.serialize(&model).unwrap(),
+        json,
+        "nothing lost or reordered"
+    );
+    let html = run_ok(&[
+        "diagnose",
+        &fixture(PROFILE).display().to_string(),
+        "--format",
+        "html",
+    ]);
+    assert_eq!(
+        Html { lang: Lang::En }.serialize(&model).unwrap(),
+        html,
+        "the HTML needs nothing the JSON does not hold"
+    );
+    let top_level: Vec<String> = String::from_utf8(json.clone())
+        .unwrap()
+        .lines()
+        .filter_map(|l| {
+            l.strip_prefix("  \"")?
+                .split('"')
+                .next()
+                .map(str::to_string)
+        })
+        .collect();
+    assert_eq!(
+        top_level,
+        [
+            "schema_version",
+            "perfsage_version",
+            "bundle",
+            "hosts",
+            "methodology"
+        ],
+        "stable key order, schema_version first"
+    );
+    let value: serde_json::Value = serde_json::from_slice(&json).unwrap();
+    let charts = &value["hosts"][0]["charts"];
+    assert_eq!(charts["scaling"]["points"].as_array().unwrap().len(), 5);
+    assert!(charts["flames"][0]["stacks"].as_array().unwrap().len() > 20);
+}
+
+#[test]
+fn markdown_has_every_part_of_the_diagnosis() {
+    let md = text(run_ok(&["diagnose", CASE, "--format", "md"]));
+    for part in [
+        "## Host greatdb-db1 (db, vm)",
+        "**Verdict: STORAGE limits throughput** (confidence 90 %)",
+        "### Key metrics",
+        "| 3,171.06 | `",
+        "### Steps taken",
+        "#### 3. [high] `virtualization.raw_disk_passthrough`",
+        "- `disk.busiest.util_pct = avg 99.46 p95 99.77 max 99.77 (n=6) %` (`",
+        "```sh\nvirsh attach-disk",
+        "**Verify.** Rerun the benchmark at the knee concurrency",
+        "**Roll back.** Move the data directory back",
+        "**Gain in the source case.** +27 % TPS (3107 → 3952 at 256 threads)",
+        "### Steps not taken",
+        "### Captures",
+    ] {
+        assert!(md.contains(part), "{part:?} missing from:\n{md}");
+    }
+}
+
+#[test]
+fn chinese_reports_use_rule_and_step_translations() {
+    let md = text(run_ok(&[
+        "diagnose", CASE, "--format", "md", "--lang", "zh",
+    ]));
+    for part in [
+        "# 性能诊断报告",
+        "**结论：瓶颈：存储**",
+        "为虚拟机已饱和的虚拟磁盘测试裸盘直通",
+        "该主机是虚拟机，最繁忙的磁盘（vdb）繁忙度达",
+        "**验证方法：** 在拐点并发下重跑压测",
+        "CPU 在等待时，存储是否已饱和？",
+        "从 cpu 出发：条件",
+    ] {
+        assert!(md.contains(part), "{part:?} missing from:\n{md}");
+    }
+    // Commands are not translated.
+    assert!(md.contains("virsh attach-disk <vm>"));
+}
+
+#[test]
+fn a_missing_chinese_text_falls_back_to_english_on_its_own() {
+    let rule = r#"//! Test rule.
+const META = #{
+    id: "resource.half_translated",
+    title: "Half translated",
+    layer: "resource",
+    step: "cpu",
+    needs: ["cpu.util_pct"],
+    recommendation: #{ action: "Do it.", verify: "Check it.", rollback: "Undo it." },
+    zh: #{ title: "一半翻译", recommendation: #{ action: "去做。" } },
+};
+fn evaluate() {
+    let busy = avg("cpu.util_pct");
+    #{ severity: "low", summary: `busy ${fmt(busy, 0)} %` }
+}
+"#;
+    let mut sources: Vec<perfsage::rules::loader::RuleSource> =
+        vec![perfsage::rules::loader::RuleSource {
+            path: "rules/resource/half.rhai".into(),
+            text: rule.into(),
+        }];
+    sources.push(perfsage::rules::loader::RuleSource {
+        path: "rules/methodology.yaml".into(),
+        text: "root: cpu\nsteps:\n  - id: cpu\n    title: Is the CPU the limit?\n    title_zh: CPU 是瓶颈吗？\n".into(),
+    });
+    let kb = KnowledgeBase::from_sources(sources).unwrap();
+    let d = diagnose(&Bundle::open(&fixture("bundles/idle")).unwrap(), &kb);
+    let md = text(Markdown { lang: Lang::Zh }.serialize(&d).unwrap());
+    assert!(md.contains("一半翻译"), "{md}");
+    assert!(md.contains("**建议操作：** 去做。"), "{md}");
+    assert!(md.contains("**验证方法：** Check it."), "{md}");
+    assert!(md.contains("busy 1 %") || md.contains("busy 0 %"), "{md}");
+    assert!(md.contains("CPU 是瓶颈吗？"), "{md}");
+}
+
+/// A bundle whose host name, capture file name and profile symbol hold markup.
+fn hostile_bundle() -> tempfile::TempDir {
+    let dir = copy_bundle("bundles/idle");
+    std::fs::write(
+        dir.path().join("bundle.yaml"),
+        "host: <script>alert('host')</script>\nrole: db\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("\"><img src=x onerror=alert(1)>.txt"),
+        "not a capture\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("stacks.folded"),
+        "postgres;main;<script>alert('symbol')</script> 70\npostgres;main;ExecScan 30\n",
+    )
+    .unwrap();
+    dir
+}
+
+#[test]
+fn captured_text_cannot_inject_markup() {
+    let dir = hostile_bundle();
+    let path = dir.path().to_str().unwrap();
+    let html = text(run_ok(&["diagnose", path, "--format", "html"]));
+    let lower = html.to_lowercase();
+    assert!(
+        !lower.contains("<script"),
+        "no script element at all in the page"
+    );
+    assert!(!html.contains("<img src=x"), "file name escaped");
+    assert!(html.contains("&lt;script&gt;alert(&#39;host&#39;)&lt;/script&gt;"));
+    assert!(html.contains("&quot;&gt;&lt;img src=x onerror=alert(1)&gt;.txt"));
+    // The flame graph is inferno's SVG inside a data: URI; the symbol is escaped there.
+    let svg = flame_svg(&html);
+    assert!(
+        svg.contains("&lt;script&gt;alert("),
+        "symbol escaped in the SVG"
+    );
+    assert!(!svg.contains("<script>alert"));
+
+    let md = text(run_ok(&["diagnose", path, "--format", "md"]));
+    // Code spans show their text literally; everywhere else markup must be escaped.
+    let prose = outside_code_spans(&md);
+    assert!(
+        !prose.contains("<script") && !prose.contains("<img"),
+        "{prose}"
+    );
+    assert!(md.contains("&lt;script&gt;"));
+    assert!(
+        md.contains("`\"><img src=x onerror=alert(1)>.txt`"),
+        "file name as code"
+    );
+}
+
+#[test]
+fn hotspots_with_markup_are_escaped_in_the_chart() {
+    let mut d = full_report_model();
+    d.hosts[0].charts.hotspots[0].symbol = "<script>alert(1)</script>".into();
+    let html = text(Html { lang: Lang::En }.serialize(&d).unwrap());
+    assert!(!html.to_lowercase().contains("<script"));
+    assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+}
+
+/// Markdown with its inline code spans and fenced blocks removed.
+fn outside_code_spans(md: &str) -> String {
+    let mut out = String::new();
+    let mut rest = md;
+    while let Some(start) = rest.find('`') {
+        out.push_str(&rest[..start]);
+        let fence = rest[start..].chars().take_while(|c| *c == '`').count();
+        let after = &rest[start + fence..];
+        match after.find(&"`".repeat(fence)) {
+            Some(end) => rest = &after[end + fence..],
+            None => return out,
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The flame graph SVG a page carries, decoded.
+fn flame_svg(html: &str) -> String {
+    let start = html
+        .find("data:image/svg+xml;base64,")
+        .expect("a flame graph")
+        + "data:image/svg+xml;base64,".len();
+    let end = start + html[start..].find('"').unwrap();
+    String::from_utf8(base64_decode(&html[start..end])).unwrap()
+}
+
+fn base64_decode(s: &str) -> Vec<u8> {
+    let value = |c: u8| match c {
+        b'A'..=b'Z' => c - b'A',
+        b'a'..=b'z' => c - b'a' + 26,
+        b'0'..=b'9' => c - b'0' + 52,
+        b'+' => 62,
+        b'/' => 63,
+        other => panic!("not base64: {other}"),
+    };
+    let bytes: Vec<u8> = s.bytes().filter(|b| *b != b'=').map(value).collect();
+    let mut out = Vec::new();
+    for chunk in bytes.chunks(4) {
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, v)| n | (u32::from(*v) << (18 - 6 * i)));
+        out.extend_from_slice(&n.to_be_bytes()[1..chunk.len()]);
+    }
+    out
+}
+
+#[test]
+fn redacted_reports_name_no_host_or_address() {
+    let dir = copy_bundle("bundles/disk-bound");
+    std::fs::write(
+        dir.path().join("bundle.yaml"),
+        "host: db-prod-07.bank.example\nrole: db\nnotes: replica of 10.20.30.40 (52:54:00:ab:cd:ef)\n",
+    )
+    .unwrap();
+    std::fs::rename(
+        dir.path().join("iostat.txt"),
+        dir.path().join("iostat_10.20.30.40.txt"),
+    )
+    .unwrap();
+    let path = dir.path().to_str().unwrap();
+    for format in ["table", "md", "html", "json"] {
+        let plain = text(run_ok(&["diagnose", path, "--format", format]));
+        assert!(plain.contains("db-prod-07.bank.example") && plain.contains("10.20.30.40"));
+        let redacted = text(run_ok(&["diagnose", path, "--format", format, "--redact"]));
+        for secret in ["db-prod-07", "10.20.30.40"] {
+            assert!(
+                !redacted.contains(secret),
+                "{secret} left in the {format} report"
+            );
+        }
+        assert!(
+            redacted.contains("host-") && redacted.contains("ip-"),
+            "{redacted}"
+        );
+        let again = text(run_ok(&["diagnose", path, "--format", format, "--redact"]));
+        assert_eq!(redacted, again, "stable hashes");
+        let keyed = text(run_ok(&[
+            "diagnose",
+            path,
+            "--format",
+            format,
+            "--redact",
+            "--redact-key",
+            "s3cret",
+        ]));
+        assert_ne!(redacted, keyed, "the key changes the hashes");
+    }
+}
+
+#[test]
+fn output_file_format_and_quiet_progress() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("report.html");
+    let out = perfsage(&["diagnose", CASE, "-o", file.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(out.stdout.is_empty(), "the report went to the file");
+    assert!(
+        out.stderr.is_empty(),
+        "no progress bar when stderr is not a terminal"
+    );
+    let html = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        html.starts_with("<!DOCTYPE html>"),
+        "format taken from the extension"
+    );
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&file).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o644);
+    }
+    let stdout = perfsage(&["diagnose", CASE, "--format", "md", "-o", "-"]);
+    assert!(text(stdout.stdout).starts_with("# Performance diagnosis"));
+}
+
+#[test]
+fn a_case_with_several_bundles_writes_one_document_per_bundle() {
+    let case = two_bundle_case();
+    let path = case.path().to_str().unwrap();
+    let out = perfsage(&["diagnose", path, "--format", "html"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("holds 2 bundles"), "{}", stderr(&out));
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("r.json");
+    let out = perfsage(&["diagnose", path, "-o", file.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    for id in ["busy", "idle"] {
+        let written = dir.path().join(format!("r.{id}.json"));
+        let model: Diagnosis = serde_json::from_slice(&std::fs::read(&written).unwrap()).unwrap();
+        assert!(model.bundle.contains(&format!("bundle {id}")));
+    }
+    let md = text(run_ok(&["diagnose", path, "--format", "md"]));
+    assert_eq!(md.matches("# Performance diagnosis").count(), 2);
+}
+
+/// A case folder with two bundles: a CPU-bound run, then an idle one.
+pub fn two_bundle_case() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&fixture("bundles/cpu-bound"), &dir.path().join("busy"));
+    copy_dir(&fixture("bundles/idle"), &dir.path().join("idle"));
+    std::fs::write(
+        dir.path().join("case.yaml"),
+        "id: two-runs\ntitle: Two runs\nsource: {seed: none.txt, document: test}\nenvironment: test\nreconstructed: nothing\nbundles:\n  - {id: busy, path: busy, description: CPU bound}\n  - {id: idle, path: idle, description: idle}\n",
+    )
+    .unwrap();
+    dir
+}
+
+/// The profile fixture with every chart: scaling, CPU, disk, flame graph, methodology,
+/// and hotspots (added by hand when no profile parser gave them).
+fn full_report_model() -> Diagnosis {
+    let kb = KnowledgeBase::builtin().unwrap();
+    let bundle = Bundle::open(&fixture(PROFILE)).unwrap();
+    let mut host = read_host(&bundle.hosts[0]);
+    if !host.facts.contains("hotspot.1.symbol") {
+        let mut facts = (*host.facts).clone();
+        for (rank, symbol, dso, self_pct, kernel) in [
+            (1, "hash_search_with_hash_value", "postgres", 6.45, false),
+            (
+                2,
+                "_raw_spin_unlock_irqrestore",
+                "[kernel.kallsyms]",
+                5.38,
+                true,
+            ),
+            (3, "AllocSetAlloc", "postgres", 3.76, false),
+        ] {
+            let add = |facts: &mut perfsage::facts::Facts, field: &str, value: Value, unit| {
+                facts.insert(Fact {
+                    key: format!("hotspot.{rank}.{field}"),
+                    value,
+                    unit,
+                    provenance: Provenance {
+                        file: "perf-script.txt".into(),
+                        line: 1,
+                        line_end: 1,
+                        tool: "test".into(),
+                    },
+                });
+            };
+            add(&mut facts, "symbol", Value::Text(symbol.into()), Unit::None);
+            add(&mut facts, "dso", Value::Text(dso.into()), Unit::None);
+            add(
+                &mut facts,
+                "self_pct",
+                Value::Number(self_pct),
+                Unit::Percent,
+            );
+            add(
+                &mut facts,
+                "total_pct",
+                Value::Number(self_pct * 2.0),
+                Unit::Percent,
+            );
+            add(&mut facts, "kernel", Value::Flag(kernel), Unit::None);
+        }
+        host.facts = Rc::new(facts);
+    }
+    let profiles = flame::collect(&bundle.hosts[0], &host.captures, &Silent);
+    let mut diagnosis = diagnose_host(host, &kb);
+    diagnosis.charts.flames = profiles.flames;
+    Diagnosis {
+        schema_version: perfsage::diagnosis::SCHEMA_VERSION,
+        perfsage_version: "test".into(),
+        bundle: PROFILE.into(),
+        hosts: vec![diagnosis],
+        methodology: MethodologyMap::of(&kb.methodology),
+    }
+}
+
+#[test]
+fn the_profile_fixture_gets_every_chart() {
+    let d = full_report_model();
+    let html = text(Html { lang: Lang::En }.serialize(&d).unwrap());
+    for chart in ["scaling", "cpu", "disk", "hotspots", "flame", "methodology"] {
+        assert!(
+            html.contains(&format!("data-chart=\"{chart}\"")),
+            "{chart} chart missing"
+        );
+    }
+    let flame = &d.hosts[0].charts.flames[0];
+    assert_eq!(flame.file, "perf-script.txt");
+    assert!(
+        flame
+            .stacks
+            .iter()
+            .any(|s| s.frames.starts_with("postgres;"))
+    );
+    assert!(
+        flame
+            .stacks
+            .iter()
+            .any(|s| s.frames.starts_with("sysbench;"))
+    );
+}
+
+#[test]
+fn gzipped_profiles_give_the_same_flame_graph() {
+    use std::io::Write;
+    let dir = copy_bundle(PROFILE);
+    let plain = std::fs::read(dir.path().join("perf-script.txt")).unwrap();
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    gz.write_all(&plain).unwrap();
+    std::fs::write(dir.path().join("perf-script.txt.gz"), gz.finish().unwrap()).unwrap();
+    std::fs::remove_file(dir.path().join("perf-script.txt")).unwrap();
+    let kb = KnowledgeBase::builtin().unwrap();
+    let flames = |path: &Path| {
+        diagnose(&Bundle::open(path).unwrap(), &kb).hosts[0]
+            .charts
+            .flames
+            .clone()
+    };
+    let from_gz = flames(dir.path());
+    let from_text = flames(&fixture(PROFILE));
+    assert_eq!(from_gz[0].file, "perf-script.txt.gz");
+    assert_eq!(from_gz[0].stacks, from_text[0].stacks);
+    assert_eq!(from_gz[0].total, from_text[0].total);
+}
+
+// ---- Headless Chromium -------------------------------------------------------------
+
+fn chromium() -> Option<PathBuf> {
+    let names = [
+        "chromium",
+        "chromium-browser",
+        "google-chrome",
+        "google-chrome-stable",
+    ];
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .flat_map(|dir| names.iter().map(move |n| dir.join(n)))
+        .find(|p| p.is_file())
+}
+
+/// Checks, once the page has loaded, that every chart has a drawn size (SVG with
+/// shapes, or a decoded image) and writes the result into the DOM for `--dump-dom`.
+const CHART_CHECK: &str = r#"<script>
+window.addEventListener('load', function () {
+  var out = [];
+  document.querySelectorAll('figure[data-chart]').forEach(function (f) {
+    var svg = f.querySelector('svg'), img = f.querySelector('img'), ok = false;
+    if (img) { ok = img.complete && img.naturalWidth > 200; }
+    else if (svg) {
+      var r = svg.getBoundingClientRect();
+      ok = r.width > 200 && r.height > 80 && svg.querySelectorAll('path,rect,circle,line').length > 3;
+    }
+    out.push(f.dataset.chart + '=' + (ok ? 'ok' : 'BROKEN'));
+  });
+  document.body.setAttribute('data-chart-check', out.join(' '));
+});
+</script>"#;
+
+struct Page {
+    name: &'static str,
+    html: String,
+    charts: &'static [&'static str],
+}
+
+fn browser(chrome: &Path, profile: &Path, args: &[&str]) -> std::process::Output {
+    std::process::Command::new(chrome)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-component-update",
+            "--disable-sync",
+            "--hide-scrollbars",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .args(args)
+        .output()
+        .expect("chromium runs")
+}
+
+#[test]
+fn html_reports_render_in_headless_chromium_without_errors() {
+    let Some(chrome) = chromium() else {
+        eprintln!(
+            "SKIPPED: chromium not found on PATH; install it (apt-get install chromium) to check the HTML reports in a browser"
+        );
+        return;
+    };
+    let compare_dir = tempfile::tempdir().unwrap();
+    let after = crate::compare::raw_disk_copy(compare_dir.path());
+    let pages = [
+        Page {
+            name: "greatdb",
+            html: text(run_ok(&["diagnose", CASE, "--format", "html"])),
+            charts: &["scaling", "cpu", "disk", "methodology"],
+        },
+        Page {
+            name: "greatdb-zh",
+            html: text(run_ok(&[
+                "diagnose", CASE, "--format", "html", "--lang", "zh",
+            ])),
+            charts: &["scaling", "cpu", "disk", "methodology"],
+        },
+        Page {
+            name: "profile",
+            html: text(
+                Html { lang: Lang::En }
+                    .serialize(&full_report_model())
+                    .unwrap(),
+            ),
+            charts: &["scaling", "cpu", "disk", "hotspots", "flame", "methodology"],
+        },
+        Page {
+            name: "injection",
+            html: text(run_ok(&[
+                "diagnose",
+                hostile_bundle().path().to_str().unwrap(),
+                "--format",
+                "html",
+            ])),
+            charts: &["cpu", "disk", "flame", "methodology"],
+        },
+        Page {
+            name: "compare",
+            html: text(run_ok(&["compare", CASE, &after, "--format", "html"])),
+            charts: &["chain"],
+        },
+    ];
+    let out_dir = root().join("target").join("report-check");
+    std::fs::create_dir_all(&out_dir).unwrap();
+    for page in pages {
+        let profile = tempfile::tempdir().unwrap();
+        // The check needs a script; the page's policy allows none, so the test copy's
+        // policy adds inline scripts and keeps everything else (no loads from anywhere).
+        let checked = page
+            .html
+            .replacen(
+                "img-src data:\">",
+                "img-src data:; script-src 'unsafe-inline'\">",
+                1,
+            )
+            .replacen("</body>", &format!("{CHART_CHECK}</body>"), 1);
+        assert_ne!(
+            checked, page.html,
+            "{}: the page has the expected policy",
+            page.name
+        );
+        let file = out_dir.join(format!("{}.html", page.name));
+        std::fs::write(&file, &checked).unwrap();
+        let url = format!("file://{}", file.display());
+        let out = browser(
+            &chrome,
+            profile.path(),
+            &[
+                "--enable-logging=stderr",
+                "--v=0",
+                "--virtual-time-budget=3000",
+                "--dump-dom",
+                &url,
+            ],
+        );
+        let log = String::from_utf8_lossy(&out.stderr);
+        let console: Vec<&str> = log.lines().filter(|l| l.contains("CONSOLE")).collect();
+        assert!(
+            console.is_empty(),
+            "{}: console messages:\n{}",
+            page.name,
+            console.join("\n")
+        );
+        let dom = String::from_utf8_lossy(&out.stdout);
+        let check = dom
+            .split("data-chart-check=\"")
+            .nth(1)
+            .and_then(|rest| rest.split('"').next())
+            .unwrap_or_else(|| panic!("{}: the check did not run:\n{log}", page.name));
+        assert!(!check.contains("BROKEN"), "{}: {check}", page.name);
+        for chart in page.charts {
+            assert!(
+                check.contains(&format!("{chart}=ok")),
+                "{}: chart {chart} missing ({check})",
+                page.name
+            );
+        }
+        let png = out_dir.join(format!("{}.png", page.name));
+        let shot = browser(
+            &chrome,
+            profile.path(),
+            &[
+                "--window-size=1280,3200",
+                &format!("--screenshot={}", png.display()),
+                &url,
+            ],
+        );
+        assert!(
+            shot.status.success() && png.is_file(),
+            "{}: no screenshot",
+            page.name
+        );
+    }
+}

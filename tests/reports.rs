@@ -131,6 +131,43 @@ fn markdown_has_every_part_of_the_diagnosis() {
     }
 }
 
+/// The ranked next actions lead every format, best value for effort first: in case
+/// A after the BIOS step, the LSE rebuild (+68 % QPS in the case, a rebuild) ranks
+/// above lock tuning, whose gain no case measured.
+#[test]
+fn every_format_ranks_the_next_actions() {
+    let bundle = "cases/dm8-kunpeng-sysbench/bundles/after-bios";
+    let first = "compile.lse_atomics_unused";
+    let later = "resource.lock_contention";
+    for format in ["table", "md", "html"] {
+        let report = text(run_ok(&["diagnose", bundle, "--format", format]));
+        let section = report
+            .find("Next actions")
+            .unwrap_or_else(|| panic!("{format}: no next actions in:\n{report}"));
+        let steps = report.find("Steps taken").expect("steps section");
+        assert!(
+            section < steps,
+            "{format}: next actions come after the steps"
+        );
+        let actions = &report[section..steps];
+        let (a, b) = (actions.find(first), actions.find(later));
+        assert!(
+            matches!((a, b), (Some(a), Some(b)) if a < b),
+            "{format}: {first} should rank above {later} in:\n{actions}"
+        );
+        assert!(
+            actions.contains("+68 % (dm8-kunpeng-sysbench)"),
+            "{format}: {actions}"
+        );
+        assert!(actions.contains("rebuild"), "{format}: {actions}");
+    }
+    let zh = text(run_ok(&[
+        "diagnose", bundle, "--format", "md", "--lang", "zh",
+    ]));
+    assert!(zh.contains("### 下一步行动"), "{zh}");
+    assert!(zh.contains("| 重新编译 |"), "{zh}");
+}
+
 #[test]
 fn chinese_reports_use_rule_and_step_translations() {
     let md = text(run_ok(&[

@@ -3,6 +3,7 @@
 //! and the methodology carry their own translations (see `localize`).
 
 use crate::diagnosis::key_metrics::Better;
+use crate::rules::effort::Effort;
 use crate::rules::{Resource, Severity};
 
 /// The language a report is written in.
@@ -33,6 +34,10 @@ pub enum Label {
     Verdict,
     Confidence,
     KeyMetrics,
+    NextActions,
+    Action,
+    EffortColumn,
+    NoMeasuredGain,
     Metric,
     Value,
     Source,
@@ -145,6 +150,13 @@ impl Label {
             Verdict => ("Verdict", "结论"),
             Confidence => ("Confidence", "置信度"),
             KeyMetrics => ("Key metrics", "关键指标"),
+            NextActions => (
+                "Next actions, best expected gain for the effort first",
+                "下一步行动（按预期收益与代价之比排序）",
+            ),
+            Action => ("Action", "操作"),
+            EffortColumn => ("Effort", "代价"),
+            NoMeasuredGain => ("not measured, severity", "案例未给出收益，严重程度"),
             Metric => ("Metric", "指标"),
             Value => ("Value", "数值"),
             Source => ("Source", "来源"),
@@ -311,6 +323,32 @@ pub fn severity(severity: Severity, lang: Lang) -> &'static str {
         (Lang::Zh, Severity::Medium) => "中",
         (Lang::Zh, Severity::High) => "高",
         (Lang::Zh, Severity::Critical) => "严重",
+    }
+}
+
+/// How much a step takes to try, in words.
+pub fn effort(effort: Effort, lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => match effort {
+            Effort::Nothing => "nothing changes",
+            Effort::Online => "online",
+            Effort::Restart => "restart",
+            Effort::Reboot => "reboot",
+            Effort::Firmware => "BIOS/firmware",
+            Effort::Rebuild => "rebuild",
+            Effort::Downtime => "downtime",
+            Effort::Hardware => "hardware",
+        },
+        Lang::Zh => match effort {
+            Effort::Nothing => "系统无改动",
+            Effort::Online => "在线修改",
+            Effort::Restart => "重启进程或数据库",
+            Effort::Reboot => "重启主机",
+            Effort::Firmware => "BIOS/固件",
+            Effort::Rebuild => "重新编译",
+            Effort::Downtime => "停机",
+            Effort::Hardware => "更换硬件",
+        },
     }
 }
 

@@ -7,6 +7,7 @@ use super::Exporter;
 use super::labels::{self, Label, Lang};
 use super::localize;
 use super::markdown_text::{code, code_block, header, row, text};
+use super::next_actions;
 use super::numbers::with_unit;
 use crate::diagnosis::{Diagnosis, HostDiagnosis};
 use crate::rules::Finding;
@@ -87,6 +88,26 @@ impl Markdown {
                     text(&labels::metric_name(&metric.key, lang)),
                     text(&with_unit(metric.value, metric.unit)),
                     code(&metric.provenance.to_string()),
+                ]));
+            }
+            out.push('\n');
+        }
+
+        let actions = next_actions::rows(host, lang);
+        if !actions.is_empty() {
+            writeln!(out, "### {}\n", l(Label::NextActions))?;
+            out.push_str(&header(&[
+                "#",
+                l(Label::Action),
+                l(Label::GainInCase),
+                l(Label::EffortColumn),
+            ]));
+            for a in &actions {
+                out.push_str(&row(&[
+                    a.rank.to_string(),
+                    format!("{} {}", code(a.rule), text(a.action)),
+                    text(&a.gain),
+                    text(&a.effort),
                 ]));
             }
             out.push('\n');

@@ -11,6 +11,7 @@ pub mod labels;
 pub mod localize;
 pub mod markdown;
 mod markdown_text;
+mod next_actions;
 pub mod numbers;
 pub mod redact;
 pub mod table;

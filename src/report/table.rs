@@ -6,6 +6,7 @@
 use super::Exporter;
 use super::labels::{self, Label, Lang};
 use super::localize;
+use super::next_actions;
 use super::numbers::with_unit;
 use crate::diagnosis::{Diagnosis, HostDiagnosis};
 use crate::rules::Finding;
@@ -96,6 +97,29 @@ impl TableReport {
                 ]);
             }
             writeln!(out, "{metrics}")?;
+        }
+
+        let actions = next_actions::rows(host, lang);
+        if !actions.is_empty() {
+            writeln!(out, "\n{}", self.label(Label::NextActions))?;
+            let mut table = styled_table(
+                self.width,
+                &[
+                    "#",
+                    self.label(Label::Action),
+                    self.label(Label::GainInCase),
+                    self.label(Label::EffortColumn),
+                ],
+            );
+            for a in &actions {
+                table.add_row(vec![
+                    Cell::new(a.rank),
+                    Cell::new(format!("{}\n{}", a.rule, a.action)),
+                    Cell::new(&a.gain),
+                    Cell::new(&a.effort),
+                ]);
+            }
+            writeln!(out, "{table}")?;
         }
 
         writeln!(out, "\n{}", self.label(Label::StepsTaken))?;

@@ -5,7 +5,6 @@
 //! against this, and lint flags a cost text that names no effort.
 
 use serde::{Deserialize, Serialize};
-use std::fmt;
 
 /// From cheapest to most expensive.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -74,20 +73,5 @@ impl Effort {
     /// The words a cost text may use, for error messages.
     pub fn words() -> impl Iterator<Item = &'static str> {
         WORDS.iter().map(|(word, _)| *word)
-    }
-}
-
-impl fmt::Display for Effort {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Effort::Nothing => "nothing changes",
-            Effort::Online => "online",
-            Effort::Restart => "restart",
-            Effort::Reboot => "reboot",
-            Effort::Firmware => "BIOS/firmware",
-            Effort::Rebuild => "rebuild",
-            Effort::Downtime => "downtime",
-            Effort::Hardware => "hardware",
-        })
     }
 }

@@ -8,6 +8,7 @@ use super::{
 use crate::diagnosis::{Diagnosis, HostDiagnosis};
 use crate::report::labels::{self, Label, Lang};
 use crate::report::localize;
+use crate::report::next_actions;
 use crate::report::numbers::{grouped, with_unit};
 use std::fmt::Write;
 
@@ -57,6 +58,31 @@ pub fn render(d: &Diagnosis, index: usize, host: &HostDiagnosis, lang: Lang) -> 
             );
         }
         out.push_str("</div>");
+    }
+
+    let actions = next_actions::rows(host, lang);
+    if !actions.is_empty() {
+        let _ = write!(
+            out,
+            r#"<h3>{}</h3><table class="next-actions"><thead><tr><th class="num">#</th><th>{}</th><th>{}</th><th>{}</th></tr></thead><tbody>"#,
+            l(Label::NextActions),
+            l(Label::Action),
+            l(Label::GainInCase),
+            l(Label::EffortColumn)
+        );
+        for a in &actions {
+            let _ = write!(
+                out,
+                r##"<tr><td class="num">{}</td><td><a href="#{id}-{}"><code>{}</code></a> {}</td><td>{}</td><td>{}</td></tr>"##,
+                a.rank,
+                slug(a.rule),
+                esc(a.rule),
+                esc(a.action),
+                esc(&a.gain),
+                esc(&a.effort)
+            );
+        }
+        out.push_str("</tbody></table>");
     }
 
     let charts = charts(d, index, host, lang);

@@ -99,6 +99,42 @@ fn the_same_disk_bound_captures_in_a_vm_get_the_raw_disk_step() {
 }
 
 #[test]
+fn a_declared_pass_through_disk_gets_no_raw_disk_advice() {
+    let bundle = copy_bundle("bundles/disk-bound");
+    let busiest = diagnose_dir(bundle.path())
+        .facts
+        .text("disk.busiest.name")
+        .unwrap()
+        .to_string();
+    std::fs::write(
+        bundle.path().join("bundle.yaml"),
+        format!("role: db\ndata_disk: {{device: /dev/{busiest}, backing: passthrough}}\n"),
+    )
+    .unwrap();
+    let h = diagnose_dir(bundle.path());
+    assert_eq!(h.facts.text("vm.data_disk_backing"), Some("passthrough"));
+    assert_eq!(h.facts.text("vm.data_disk_device"), Some(busiest.as_str()));
+    assert_eq!(
+        h.facts.get("vm.data_disk_backing").unwrap().provenance.line,
+        2
+    );
+    assert!(steps(&h).contains(&"virtualization"));
+    assert!(fired(&h).contains(&"storage.disk_saturated"));
+    assert!(!fired(&h).contains(&"virtualization.raw_disk_passthrough"));
+
+    std::fs::write(
+        bundle.path().join("bundle.yaml"),
+        "data_disk: {device: sdz, backing: passthrough}\n",
+    )
+    .unwrap();
+    let h = diagnose_dir(bundle.path());
+    assert!(
+        fired(&h).contains(&"virtualization.raw_disk_passthrough"),
+        "another disk than the pass-through one is the busy one"
+    );
+}
+
+#[test]
 fn idle_machine_gets_no_recommendation() {
     let h = diagnose_dir(&fixture("bundles/idle"));
     assert_eq!(h.bottleneck.resource, Resource::None);

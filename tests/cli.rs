@@ -36,6 +36,33 @@ fn diagnose_says_what_the_case_document_concluded_in_its_order() {
 }
 
 #[test]
+fn a_bundle_folder_of_a_case_is_labelled_with_the_case() {
+    for (path, label) in [
+        (
+            "cases/greatdb-vm-cluster/bundle",
+            "(case greatdb-vm-cluster, bundle vm-64c-virtual-disk)",
+        ),
+        (
+            "cases/dm8-kunpeng-sysbench/bundles/after-lse",
+            "(case dm8-kunpeng-sysbench, bundle after-lse)",
+        ),
+    ] {
+        let out = perfsage(&["diagnose", path]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let first = stdout(&out).lines().next().unwrap_or_default().to_string();
+        assert!(first.ends_with(label), "{first}");
+    }
+    let out = perfsage(&["diagnose", "fixtures/bundles/idle"]);
+    assert!(
+        stdout(&out)
+            .lines()
+            .next()
+            .unwrap()
+            .ends_with("diagnosis of fixtures/bundles/idle")
+    );
+}
+
+#[test]
 fn diagnose_json_has_the_documented_shape() {
     let out = perfsage(&["diagnose", "cases/greatdb-vm-cluster", "--format", "json"]);
     assert!(out.status.success(), "{}", stderr(&out));

@@ -814,7 +814,7 @@ fn explain_a_rule_shows_each_fact_with_its_source_and_the_line_that_read_it() {
     let out = perfsage(&[
         "explain",
         "storage.disk_saturated",
-        "cases/greatdb-vm-cluster",
+        "cases/greatdb-vm-cluster/bundle",
     ]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     let text = stdout(&out);
@@ -846,7 +846,7 @@ fn explain_a_rule_shows_each_fact_with_its_source_and_the_line_that_read_it() {
     let json = perfsage(&[
         "explain",
         "storage.disk_saturated",
-        "cases/greatdb-vm-cluster",
+        "cases/greatdb-vm-cluster/bundle",
         "--format",
         "json",
     ]);

@@ -814,7 +814,7 @@ fn explain_a_rule_shows_each_fact_with_its_source_and_the_line_that_read_it() {
     let out = perfsage(&[
         "explain",
         "storage.disk_saturated",
-        "cases/greatdb-vm-cluster",
+        "cases/greatdb-vm-cluster/bundle",
     ]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     let text = stdout(&out);
@@ -846,7 +846,7 @@ fn explain_a_rule_shows_each_fact_with_its_source_and_the_line_that_read_it() {
     let json = perfsage(&[
         "explain",
         "storage.disk_saturated",
-        "cases/greatdb-vm-cluster",
+        "cases/greatdb-vm-cluster/bundle",
         "--format",
         "json",
     ]);
@@ -862,6 +862,23 @@ fn explain_a_rule_shows_each_fact_with_its_source_and_the_line_that_read_it() {
             .iter()
             .all(|f| f["location"].is_string() && f["value"].is_string())
     );
+}
+
+#[test]
+fn explain_sees_the_benchmark_results_the_diagnosis_shares_between_hosts() {
+    // The sysbench output lives on the load generator; the database VMs' diagnosis
+    // relates to it, and so must their explanation.
+    let out = perfsage(&[
+        "explain",
+        "benchmark.scaling_knee",
+        "cases/greatdb-vm-cluster/bundle",
+        "--host",
+        "greatdb-db1",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("Outcome: FIRED"), "{text}");
+    assert!(text.contains("loadgen/sysbench.txt:"), "{text}");
 }
 
 #[test]

@@ -33,11 +33,69 @@ fn diagnose_says_what_the_case_document_concluded_in_its_order() {
         from += at + phrase.len();
     }
     assert!(text.contains("iostat.txt:"), "evidence cites files");
+
+    // The case's later bundles follow, each pointing at the document's next step: with
+    // the raw disk in place the VM size is left; after pinning, the hypervisor host
+    // shows where QEMU's memory landed and the BIOS the document left as it was.
+    let raw = text
+        .find("bundle vm-64c-raw-disk)")
+        .expect("the raw-disk bundle");
+    let pinned = text
+        .find("bundle vm-48c-pinned-raw-disk)")
+        .expect("the pinned bundle");
+    assert!(raw < pinned);
+    let raw_part = &text[raw..pinned];
+    assert!(raw_part.contains("The VM has 64 vCPUs but a host socket has 48 cores"));
+    assert!(
+        !raw_part.contains("test a raw pass-through disk"),
+        "the disk is already passed through"
+    );
+    let pinned_part = &text[pinned..];
+    assert!(
+        pinned_part.contains("Host fc-cna01 (hypervisor, physical)"),
+        "{pinned_part}"
+    );
+    assert!(pinned_part.contains("Power Policy is efficiency"));
+    assert!(pinned_part.contains("qemu-kvm holds 99.8 % of its memory on NUMA node 2"));
+    assert!(!pinned_part.contains("The VM has 48 vCPUs"));
+}
+
+#[test]
+fn a_bundle_folder_of_a_case_is_labelled_with_the_case() {
+    for (path, label) in [
+        (
+            "cases/greatdb-vm-cluster/bundle",
+            "(case greatdb-vm-cluster, bundle vm-64c-virtual-disk)",
+        ),
+        (
+            "cases/dm8-kunpeng-sysbench/bundles/after-lse",
+            "(case dm8-kunpeng-sysbench, bundle after-lse)",
+        ),
+    ] {
+        let out = perfsage(&["diagnose", path]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let first = stdout(&out).lines().next().unwrap_or_default().to_string();
+        assert!(first.ends_with(label), "{first}");
+    }
+    let out = perfsage(&["diagnose", "fixtures/bundles/idle"]);
+    assert!(
+        stdout(&out)
+            .lines()
+            .next()
+            .unwrap()
+            .ends_with("diagnosis of fixtures/bundles/idle")
+    );
 }
 
 #[test]
 fn diagnose_json_has_the_documented_shape() {
-    let out = perfsage(&["diagnose", "cases/greatdb-vm-cluster", "--format", "json"]);
+    // One bundle of the case: a JSON report holds one bundle.
+    let out = perfsage(&[
+        "diagnose",
+        "cases/greatdb-vm-cluster/bundle",
+        "--format",
+        "json",
+    ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["schema_version"], 1);

@@ -5,7 +5,8 @@ use crate::reports::two_bundle_case;
 use crate::support::*;
 use std::path::Path;
 
-const CASE: &str = "cases/greatdb-vm-cluster";
+/// Case B's first bundle (the case folder holds the whole chain of bundles).
+const BASELINE: &str = "cases/greatdb-vm-cluster/bundle";
 
 fn run_ok(args: &[&str]) -> String {
     let out = perfsage(args);
@@ -24,7 +25,7 @@ fn json(args: &[&str]) -> serde_json::Value {
 /// iostat and sysbench file of the bundle, wherever its hosts keep them.
 pub fn raw_disk_copy(dir: &Path) -> String {
     let bundle = dir.join("raw-disk");
-    copy_dir(&root().join(CASE).join("bundle"), &bundle);
+    copy_dir(&root().join(BASELINE), &bundle);
     rewrite_captures(&bundle);
     bundle.display().to_string()
 }
@@ -75,7 +76,7 @@ fn faster_runs(line: &str) -> String {
 fn a_raw_disk_after_case_b_matches_the_raw_disk_step() {
     let dir = tempfile::tempdir().unwrap();
     let after = raw_disk_copy(dir.path());
-    let c = json(&["compare", CASE, &after]);
+    let c = json(&["compare", BASELINE, &after]);
     assert_eq!(c["kind"], "comparison");
     assert_eq!(c["snapshots"][0]["label"], "vm-64c-virtual-disk");
     assert_eq!(c["snapshots"][1]["label"], "raw-disk");
@@ -105,7 +106,7 @@ fn a_raw_disk_after_case_b_matches_the_raw_disk_step() {
     assert_eq!(host["verdict_before"]["resource"], "storage");
     assert_eq!(host["verdict_after"]["resource"], "none");
 
-    let table = run_ok(&["compare", CASE, &after]);
+    let table = run_ok(&["compare", BASELINE, &after]);
     for part in [
         "══ vm-64c-virtual-disk → raw-disk",
         "Benchmark gain: ",
@@ -117,14 +118,52 @@ fn a_raw_disk_after_case_b_matches_the_raw_disk_step() {
     ] {
         assert!(table.contains(part), "{part:?} missing from:\n{table}");
     }
-    let md = run_ok(&["compare", CASE, &after, "--format", "md", "--lang", "zh"]);
+    let md = run_ok(&[
+        "compare", BASELINE, &after, "--format", "md", "--lang", "zh",
+    ]);
     assert!(
         md.contains("**基准测试收益：**") && md.contains("3,171 → 3,963 TPS, +25.0 %"),
         "{md}"
     );
     assert!(md.contains("为虚拟机已饱和的虚拟磁盘测试裸盘直通"), "{md}");
-    let html = run_ok(&["compare", CASE, &after, "--format", "html"]);
+    let html = run_ok(&["compare", BASELINE, &after, "--format", "html"]);
     assert!(html.contains("data-chart=\"chain\"") && html.contains("+25.0 %"));
+}
+
+#[test]
+fn case_b_folder_is_a_chain_whose_changes_match_the_documents_steps() {
+    let c = json(&["compare", "cases/greatdb-vm-cluster"]);
+    let labels: Vec<&str> = c["snapshots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["label"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        labels,
+        [
+            "vm-64c-virtual-disk",
+            "vm-64c-raw-disk",
+            "vm-48c-pinned-raw-disk"
+        ]
+    );
+    for (change, rule, gain) in [
+        (0, "virtualization.raw_disk_passthrough", 24.6),
+        (1, "virtualization.vcpus_exceed_host_socket", 8.7),
+    ] {
+        let host = c["changes"][change]["hosts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|h| h["host"] == "greatdb-db1")
+            .unwrap();
+        assert_eq!(
+            host["matches"][0]["finding"]["rule"], rule,
+            "change {change}"
+        );
+        let measured = host["gains"][0]["change_pct"].as_f64().unwrap();
+        assert!((measured - gain).abs() < 0.1, "change {change}: {measured}");
+    }
 }
 
 #[test]
@@ -133,10 +172,10 @@ fn more_than_two_runs_make_a_chain_with_an_overall_change() {
     let after = raw_disk_copy(dir.path());
     // The same hosts before any benchmark ran: no sysbench results, no disk captures.
     let first = dir.path().join("no-benchmark");
-    copy_dir(&root().join(CASE).join("bundle"), &first);
+    copy_dir(&root().join(BASELINE), &first);
     remove_captures(&first, &["iostat", "sysbench"]);
     let first = first.display().to_string();
-    let c = json(&["compare", &first, CASE, &after]);
+    let c = json(&["compare", &first, BASELINE, &after]);
     assert_eq!(c["snapshots"].as_array().unwrap().len(), 3);
     assert_eq!(c["changes"].as_array().unwrap().len(), 2);
     assert_eq!(c["changes"][1]["before"], 1);
@@ -175,9 +214,9 @@ fn saved_json_reports_compare_like_their_bundles() {
     let after = raw_disk_copy(dir.path());
     let before_json = dir.path().join("vm-64c-virtual-disk.json");
     let after_json = dir.path().join("raw-disk.json");
-    run_ok(&["diagnose", CASE, "-o", before_json.to_str().unwrap()]);
+    run_ok(&["diagnose", BASELINE, "-o", before_json.to_str().unwrap()]);
     run_ok(&["diagnose", &after, "-o", after_json.to_str().unwrap()]);
-    let from_bundles = json(&["compare", CASE, &after]);
+    let from_bundles = json(&["compare", BASELINE, &after]);
     let from_reports = json(&[
         "compare",
         before_json.to_str().unwrap(),
@@ -231,7 +270,7 @@ fn redacted_comparisons_name_no_host() {
     let dir = tempfile::tempdir().unwrap();
     let after = raw_disk_copy(dir.path());
     for format in ["table", "md", "html", "json"] {
-        let out = run_ok(&["compare", CASE, &after, "--format", format, "--redact"]);
+        let out = run_ok(&["compare", BASELINE, &after, "--format", format, "--redact"]);
         assert!(!out.contains("greatdb-db1"), "{format}: {out}");
         assert!(out.contains("host-"));
     }

@@ -99,6 +99,63 @@ fn the_same_disk_bound_captures_in_a_vm_get_the_raw_disk_step() {
 }
 
 #[test]
+fn every_vm_serving_the_database_gets_the_virtual_layer_step_but_not_the_load_generator() {
+    // This machine's idle captures: a KVM guest whose disk has room.
+    let idle = diagnose_dir(&fixture("bundles/idle"));
+    assert_eq!(idle.platform.as_deref(), Some("vm"));
+    assert_eq!(steps(&idle)[2..5], ["cpu", "storage", "virtualization"]);
+    for relative in ["bundles/idle", "bundles/disk-bound"] {
+        let bundle = copy_bundle(relative);
+        std::fs::write(bundle.path().join("bundle.yaml"), "role: loadgen\n").unwrap();
+        let h = diagnose_dir(bundle.path());
+        assert_eq!(h.platform.as_deref(), Some("vm"), "{relative}");
+        let steps = steps(&h);
+        assert!(!steps.contains(&"virtualization"), "{relative}: {steps:?}");
+        assert_eq!(
+            steps[steps.len() - 5..],
+            ["network", "deployment", "database", "concurrency", "target"],
+            "{relative}: the walk goes on past a load generator's busy disk"
+        );
+    }
+}
+
+#[test]
+fn a_declared_pass_through_disk_gets_no_raw_disk_advice() {
+    let bundle = copy_bundle("bundles/disk-bound");
+    let busiest = diagnose_dir(bundle.path())
+        .facts
+        .text("disk.busiest.name")
+        .unwrap()
+        .to_string();
+    std::fs::write(
+        bundle.path().join("bundle.yaml"),
+        format!("role: db\ndata_disk: {{device: /dev/{busiest}, backing: passthrough}}\n"),
+    )
+    .unwrap();
+    let h = diagnose_dir(bundle.path());
+    assert_eq!(h.facts.text("vm.data_disk_backing"), Some("passthrough"));
+    assert_eq!(h.facts.text("vm.data_disk_device"), Some(busiest.as_str()));
+    assert_eq!(
+        h.facts.get("vm.data_disk_backing").unwrap().provenance.line,
+        2
+    );
+    assert!(steps(&h).contains(&"virtualization"));
+    assert!(fired(&h).contains(&"storage.disk_saturated"));
+    assert!(!fired(&h).contains(&"virtualization.raw_disk_passthrough"));
+
+    std::fs::write(
+        bundle.path().join("bundle.yaml"),
+        "data_disk: {device: sdz, backing: passthrough}\n",
+    )
+    .unwrap();
+    let h = diagnose_dir(bundle.path());
+    assert!(
+        fired(&h).contains(&"virtualization.raw_disk_passthrough"),
+        "another disk than the pass-through one is the busy one"
+    );
+}
+
+#[test]
 fn idle_machine_gets_no_recommendation() {
     let h = diagnose_dir(&fixture("bundles/idle"));
     assert_eq!(h.bottleneck.resource, Resource::None);

@@ -18,7 +18,8 @@ use perfsage::report::markdown::Markdown;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
-const CASE: &str = "cases/greatdb-vm-cluster";
+/// Case B's first bundle: one report (the case folder gives one per bundle).
+const CASE: &str = "cases/greatdb-vm-cluster/bundle";
 const PROFILE: &str = "bundles/pg-oltp-profile";
 
 fn run_ok(args: &[&str]) -> Vec<u8> {

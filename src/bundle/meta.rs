@@ -7,6 +7,7 @@
 //! platform: vm             # physical | vm
 //! vcpus: 64
 //! host_topology: {sockets: 2, cores_per_socket: 48}   # the physical host under a VM
+//! data_disk: {device: sda, backing: passthrough}      # a VM's database disk: virtual | passthrough
 //! workload: sysbench oltp_read_write
 //! target: {metric: tps, value: 4000}
 //! notes: Data disk from a FusionCompute storage pool.
@@ -116,6 +117,26 @@ pub struct BiosSettings {
     pub die_interleaving: Option<Switch>,
 }
 
+/// How the hypervisor provides a VM's disk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DiskBacking {
+    /// An image on a datastore or storage pool, behind the hypervisor's virtual disk layer.
+    Virtual,
+    /// A raw host disk (or LUN) handed to the VM as it is.
+    Passthrough,
+}
+
+/// The disk a VM's database lives on, as the virtualisation platform set it up; the
+/// guest cannot tell a pass-through disk from a virtual one.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DataDisk {
+    /// The device name inside the VM (`sda`, `vdb`).
+    pub device: Option<String>,
+    pub backing: Option<DiskBacking>,
+}
+
 /// What the database's configuration files do not say.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -134,6 +155,7 @@ pub struct BundleMeta {
     pub platform: Option<Platform>,
     pub vcpus: Option<u32>,
     pub host_topology: Option<HostTopology>,
+    pub data_disk: Option<DataDisk>,
     pub workload: Option<String>,
     pub target: Option<Target>,
     pub notes: Option<String>,
@@ -319,6 +341,7 @@ impl BundleMeta {
             platform: host.platform.or(self.platform),
             vcpus: host.vcpus.or(self.vcpus),
             host_topology: host.host_topology.or(self.host_topology),
+            data_disk: host.data_disk.clone().or_else(|| self.data_disk.clone()),
             workload: host.workload.clone().or_else(|| self.workload.clone()),
             target: host.target.clone().or_else(|| self.target.clone()),
             notes: host.notes.clone().or_else(|| self.notes.clone()),
@@ -412,6 +435,30 @@ pub fn declared_facts(files: &[&MetaFile], meta: &BundleMeta) -> Vec<(Fact, Stre
             "host_topology",
             Strength::Primary,
         );
+    }
+    if let Some(disk) = &meta.data_disk {
+        if let Some(device) = &disk.device {
+            add(
+                "vm.data_disk_device",
+                Value::Text(device.trim_start_matches("/dev/").to_string()),
+                Unit::None,
+                "data_disk",
+                Strength::Primary,
+            );
+        }
+        if let Some(backing) = disk.backing {
+            let backing = match backing {
+                DiskBacking::Virtual => "virtual",
+                DiskBacking::Passthrough => "passthrough",
+            };
+            add(
+                "vm.data_disk_backing",
+                Value::Text(backing.into()),
+                Unit::None,
+                "data_disk",
+                Strength::Primary,
+            );
+        }
     }
     if let Some(workload) = &meta.workload {
         add(

@@ -31,7 +31,32 @@ pub fn labelled_bundles(path: &Path) -> anyhow::Result<Vec<(String, Bundle)>> {
         }
         return Ok(bundles);
     }
-    Ok(vec![(name_of(path), Bundle::open(path)?)])
+    let mut bundle = Bundle::open(path)?;
+    if let Some((case, id)) = case_of_bundle(path) {
+        bundle.source = format!("{} (case {case}, bundle {id})", path.display());
+        return Ok(vec![(id, bundle)]);
+    }
+    Ok(vec![(name_of(path), bundle)])
+}
+
+/// The case and bundle id of a bundle folder that a case lists (`cases/x/bundle`,
+/// `cases/x/bundles/after`), so that it is labelled as when the case is named.
+fn case_of_bundle(path: &Path) -> Option<(String, String)> {
+    let target = path.canonicalize().ok()?;
+    target
+        .ancestors()
+        .skip(1)
+        .take(2)
+        .filter(|dir| Case::is_case(dir))
+        .find_map(|dir| {
+            let case = Case::load(dir).ok()?;
+            let bundle = case.bundles.iter().find(|b| {
+                case.bundle_path(b)
+                    .canonicalize()
+                    .is_ok_and(|p| p == target)
+            })?;
+            Some((case.id.clone(), bundle.id.clone()))
+        })
 }
 
 /// `captures/db1` → `db1`, `run-2.tar.gz` → `run-2`.

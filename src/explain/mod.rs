@@ -9,7 +9,7 @@ mod render;
 pub use render::render_text;
 
 use crate::bundle::Bundle;
-use crate::bundle::read::read_host;
+use crate::bundle::read::read_bundle;
 use crate::diagnosis::{HostDiagnosis, diagnose_host};
 use crate::facts::{Facts, Unit, catalog};
 use crate::graph::load::Step;
@@ -218,10 +218,11 @@ pub fn explain(
     subject: &Subject,
     host: Option<&str>,
 ) -> Result<Explanation, String> {
-    let hosts: Vec<_> = bundle
-        .hosts
-        .iter()
-        .map(|h| diagnose_host(read_host(h), kb))
+    // Read as diagnose reads it: benchmark results of the load generator reach the
+    // hosts that have none.
+    let hosts: Vec<_> = read_bundle(bundle)
+        .into_iter()
+        .map(|h| diagnose_host(h, kb))
         .collect();
     let names: Vec<&str> = hosts.iter().map(|h| h.host.as_str()).collect();
     if let Some(wanted) = host

@@ -67,6 +67,22 @@ pub static ENTRIES: &[CatalogEntry] = &[
         "host_topology: {sockets, cores_per_socket} in bundle.yaml (from lscpu on the hypervisor host)"
     ),
     entry!(
+        "vm.data_disk_device",
+        None,
+        Text,
+        "Device name, inside a VM, of the disk the database lives on (declared, e.g. sda)",
+        ["bundle.yaml"],
+        "data_disk: {device: …} in bundle.yaml (lsblk in the VM)"
+    ),
+    entry!(
+        "vm.data_disk_backing",
+        None,
+        Text,
+        "How the hypervisor provides a VM's database disk: virtual (a storage-pool image) or passthrough (a raw host disk)",
+        ["bundle.yaml"],
+        "data_disk: {backing: virtual|passthrough} in bundle.yaml (the VM's disk settings on the virtualisation platform)"
+    ),
+    entry!(
         "bench.workload",
         None,
         Text,

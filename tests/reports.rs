@@ -225,6 +225,68 @@ fn evaluate() {
     assert!(md.contains("CPU 是瓶颈吗？"), "{md}");
 }
 
+#[test]
+fn a_finding_with_its_own_recommendation_carries_its_own_chinese() {
+    let rule = |name: &str, finding: &str| {
+        format!(
+            r#"//! Test rule.
+const META = #{{
+    id: "resource.{name}",
+    title: "Own recommendation",
+    layer: "resource",
+    step: "cpu",
+    needs: ["cpu.util_pct"],
+    recommendation: #{{ action: "META action.", verify: "META check.", rollback: "META undo." }},
+    zh: #{{ recommendation: #{{ action: "META 操作。" }} }},
+}};
+fn evaluate() {{
+    let busy = avg("cpu.util_pct");
+    {finding}
+}}
+"#
+        )
+    };
+    let own = r#"#{ severity: "low", summary: `busy ${fmt(busy, 0)} %`,
+        recommendation: #{ action: "Own action.", commands: ["echo 1"], verify: "Own check.", rollback: "Own undo." },
+        recommendation_zh: #{ action: "自带的操作。", verify: "自带的验证。" } }"#;
+    let stray =
+        r#"#{ severity: "low", summary: "stray", recommendation_zh: #{ action: "无处可译。" } }"#;
+    let sources = vec![
+        perfsage::rules::loader::RuleSource {
+            path: "rules/resource/own.rhai".into(),
+            text: rule("own", own),
+        },
+        perfsage::rules::loader::RuleSource {
+            path: "rules/resource/stray.rhai".into(),
+            text: rule("stray", stray),
+        },
+        perfsage::rules::loader::RuleSource {
+            path: "rules/methodology.yaml".into(),
+            text: "root: cpu\nsteps:\n  - id: cpu\n    title: Is the CPU the limit?\n".into(),
+        },
+    ];
+    let kb = KnowledgeBase::from_sources(sources).unwrap();
+    let d = diagnose(&Bundle::open(&fixture("bundles/idle")).unwrap(), &kb);
+    let md = text(Markdown { lang: Lang::Zh }.serialize(&d).unwrap());
+    assert!(md.contains("**建议操作：** 自带的操作。"), "{md}");
+    assert!(md.contains("**验证方法：** 自带的验证。"), "{md}");
+    assert!(
+        md.contains("Own undo."),
+        "untranslated fields fall back: {md}"
+    );
+    assert!(
+        !md.contains("META 操作"),
+        "META's Chinese translated META's text: {md}"
+    );
+    assert!(md.contains("echo 1"), "{md}");
+    let errors = &d.hosts[0].rule_errors;
+    assert!(
+        errors.iter().any(|e| e.rule == "resource.stray"
+            && e.message.contains("recommendation_zh translates nothing")),
+        "a translation without its own recommendation is an error: {errors:?}"
+    );
+}
+
 /// A bundle whose host name, capture file name and profile symbol hold markup.
 fn hostile_bundle() -> tempfile::TempDir {
     let dir = copy_bundle("bundles/idle");

@@ -72,7 +72,8 @@ pub fn decide(findings: &[Finding], facts: &Facts) -> Verdict {
             let mut lacking_zh = Vec::new();
             if cpu.is_none() {
                 lacking.push("CPU utilisation (mpstat)");
-                lacking_zh.push("CPU 利用率（mpstat）");
+                // A space between the Chinese text before it and the Latin "CPU".
+                lacking_zh.push(" CPU 利用率（mpstat）");
             }
             if disk.is_none() {
                 lacking.push("disk utilisation (iostat)");

@@ -3,7 +3,7 @@
 //! error naming the rule file and line. Nothing a script does can stop the diagnosis.
 
 use super::engine::{MAX_OPERATIONS, RuleEngine, Trace};
-use super::finding::{Evidence, Finding, FindingZh, Recommendation, Severity};
+use super::finding::{Evidence, Finding, FindingZh, Recommendation, RecommendationZh, Severity};
 use super::loader::{Rule, message_without_position};
 use crate::facts::Facts;
 use rhai::{AST, CallFnOptions, Dynamic, EvalAltResult, Map, Position, Scope};
@@ -61,6 +61,9 @@ struct FindingSpec {
     /// Replaces the recommendation from META, e.g. to put measured values in commands.
     #[serde(default)]
     recommendation: Option<Recommendation>,
+    /// The Chinese texts of that recommendation (commands are not translated).
+    #[serde(default)]
+    recommendation_zh: Option<RecommendationZh>,
 }
 
 const DEFAULT_CONFIDENCE: f64 = 0.8;
@@ -212,6 +215,12 @@ fn build_finding(
         )
     })?;
     let severity: Severity = spec.severity.parse().map_err(|e| format!("finding: {e}"))?;
+    if spec.recommendation_zh.is_some() && spec.recommendation.is_none() {
+        return Err(
+            "finding: recommendation_zh translates nothing: the finding has no recommendation of its own"
+                .into(),
+        );
+    }
     let confidence = spec.confidence.unwrap_or(DEFAULT_CONFIDENCE);
     if !(0.0..=1.0).contains(&confidence) {
         return Err(format!("finding: confidence {confidence} is outside 0..1"));
@@ -243,12 +252,13 @@ fn build_finding(
     let meta = &rule.meta;
     let zh_meta = meta.zh.clone().unwrap_or_default();
     // A recommendation the finding writes itself replaces META's, and with it the
-    // Chinese texts that translated META's.
+    // Chinese texts that translated META's: the finding's own `recommendation_zh`
+    // translates it instead.
     let zh = FindingZh {
         title: zh_meta.title,
         summary: spec.summary_zh.filter(|s| !s.trim().is_empty()),
         recommendation: if spec.recommendation.is_some() {
-            None
+            spec.recommendation_zh
         } else {
             zh_meta.recommendation
         },

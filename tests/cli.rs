@@ -379,3 +379,39 @@ fn benchmark_results_of_the_load_generator_reach_the_database_hosts() {
         .collect();
     assert!(cited.contains(&"loadgen/sysbench.txt"), "{cited:?}");
 }
+
+/// A case with several bundles gives one JSON document (an array, one element per
+/// bundle in the case's order) from `facts` and `explain`, so `jq` can read it.
+#[test]
+fn json_of_a_case_with_several_bundles_is_one_document() {
+    for args in [
+        &["facts", "cases/greatdb-vm-cluster", "--format", "json"][..],
+        &[
+            "explain",
+            "storage.disk_saturated",
+            "cases/greatdb-vm-cluster",
+            "--format",
+            "json",
+        ],
+    ] {
+        let out = perfsage(args);
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        let doc: serde_json::Value = serde_json::from_slice(&out.stdout)
+            .unwrap_or_else(|e| panic!("{args:?} is not one JSON document: {e}"));
+        let bundles: Vec<&str> = doc
+            .as_array()
+            .unwrap_or_else(|| panic!("{args:?}: not an array"))
+            .iter()
+            .map(|b| b["bundle"].as_str().unwrap())
+            .collect();
+        assert_eq!(bundles.len(), 3, "{bundles:?}");
+        assert!(
+            bundles[0].contains("bundle vm-64c-virtual-disk"),
+            "{bundles:?}"
+        );
+        assert!(
+            bundles[2].contains("bundle vm-48c-pinned-raw-disk"),
+            "{bundles:?}"
+        );
+    }
+}

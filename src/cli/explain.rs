@@ -1,6 +1,6 @@
 //! `perfsage explain`: why a rule fired or not, or why a step was taken or not.
 
-use super::{emit, target};
+use super::{emit, json_documents, target};
 use crate::explain::{Subject, explain, render_text};
 use crate::knowledge::KnowledgeBase;
 use clap::ValueEnum;
@@ -35,18 +35,17 @@ pub struct Args {
 pub fn run(args: Args, rule_dirs: &[PathBuf]) -> anyhow::Result<ExitCode> {
     let kb = KnowledgeBase::load(rule_dirs)?;
     let subject = Subject::resolve(&kb, &args.id).map_err(anyhow::Error::msg)?;
+    let mut documents = Vec::new();
     for bundle in target::bundles(&args.bundle)? {
         let explanation =
             explain(&kb, &bundle, &subject, args.host.as_deref()).map_err(anyhow::Error::msg)?;
-        let bytes = match args.format {
-            Format::Text => render_text(&explanation).into_bytes(),
-            Format::Json => {
-                let mut bytes = serde_json::to_vec_pretty(&explanation)?;
-                bytes.push(b'\n');
-                bytes
-            }
-        };
-        emit(&bytes)?;
+        match args.format {
+            Format::Text => emit(render_text(&explanation).as_bytes())?,
+            Format::Json => documents.push(serde_json::to_vec_pretty(&explanation)?),
+        }
+    }
+    if !documents.is_empty() {
+        emit(&json_documents::join(documents)?)?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -1,7 +1,7 @@
 //! `perfsage facts`: what perfsage read from a bundle, with provenance; or, with
 //! `--catalog`, every fact perfsage knows how to read.
 
-use super::{emit, table_width, target};
+use super::{emit, json_documents, table_width, target};
 use crate::bundle::read::read_bundle;
 use crate::report::facts_listing;
 use clap::ValueEnum;
@@ -40,13 +40,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         emit(&bytes)?;
         return Ok(ExitCode::SUCCESS);
     };
+    let mut documents = Vec::new();
     for bundle in target::bundles(&path)? {
         let hosts = read_bundle(&bundle);
-        let bytes = match args.format {
-            Format::Table => facts_listing::table(&bundle.source, &hosts, table_width())?,
-            Format::Json => facts_listing::json(&bundle.source, &hosts)?,
-        };
-        emit(&bytes)?;
+        match args.format {
+            Format::Table => emit(&facts_listing::table(
+                &bundle.source,
+                &hosts,
+                table_width(),
+            )?)?,
+            Format::Json => documents.push(facts_listing::json(&bundle.source, &hosts)?),
+        }
+    }
+    if !documents.is_empty() {
+        emit(&json_documents::join(documents)?)?;
     }
     Ok(ExitCode::SUCCESS)
 }

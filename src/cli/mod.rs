@@ -8,6 +8,7 @@ mod diagnose;
 mod explain;
 mod facts;
 mod graph;
+mod json_documents;
 mod progress;
 mod report_args;
 mod rules;

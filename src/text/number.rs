@@ -152,18 +152,6 @@ fn parse_short(digits: &[u8], negative: bool) -> Option<f64> {
     Some(if negative { -value } else { value })
 }
 
-/// Parses each field into the matching slot of `out`; false as soon as one is not a
-/// number. `out` must be at least as long as `fields`.
-pub fn parse_fields(fields: &[&[u8]], out: &mut [f64]) -> bool {
-    for (slot, raw) in out.iter_mut().zip(fields) {
-        match parse_f64(raw) {
-            Some(v) => *slot = v,
-            None => return false,
-        }
-    }
-    fields.len() <= out.len()
-}
-
 fn slow_parse(bytes: &[u8]) -> Option<f64> {
     let text = std::str::from_utf8(bytes).ok()?;
     let value: f64 = text.replace(',', ".").parse().ok()?;

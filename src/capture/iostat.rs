@@ -197,6 +197,26 @@ impl State {
         self.devices.len() - 1
     }
 
+    /// A device row's (metric, value) samples.
+    fn device_row(
+        &mut self,
+        device: usize,
+        samples: impl Iterator<Item = (usize, f64)>,
+        line: u64,
+    ) {
+        if self.reports <= 1 {
+            for (metric, value) in samples {
+                self.held
+                    .push((Target::Device { device, metric }, value, line));
+            }
+            return;
+        }
+        let metrics = &mut self.devices[device].metrics;
+        for (metric, value) in samples {
+            metrics[metric].push(value, line);
+        }
+    }
+
     fn sample(&mut self, target: Target, value: f64, line: u64) {
         if self.reports <= 1 {
             self.held.push((target, value, line));
@@ -222,6 +242,37 @@ impl State {
     }
 }
 
+/// Where the parser is in the current report.
+#[derive(Default)]
+struct Place {
+    /// The line after an avg-cpu header holds its values.
+    expect_cpu_values: bool,
+    /// An avg-cpu block began this report; the device header that follows belongs to it.
+    cpu_block_open: bool,
+    in_devices: bool,
+    saw_device_header: bool,
+    /// Device rows so far under the current header.
+    row_in_report: usize,
+}
+
+impl Place {
+    fn cpu_header(&mut self, st: &mut State) {
+        self.expect_cpu_values = true;
+        self.cpu_block_open = true;
+        st.begin_report();
+    }
+
+    fn device_header(&mut self, st: &mut State) {
+        if !self.cpu_block_open {
+            st.begin_report();
+        }
+        self.cpu_block_open = false;
+        self.in_devices = true;
+        self.saw_device_header = true;
+        self.row_in_report = 0;
+    }
+}
+
 impl CaptureParser for Iostat {
     fn tool(&self) -> &'static str {
         "iostat"
@@ -243,19 +294,28 @@ impl CaptureParser for Iostat {
         };
         let mut device_layout = DeviceLayout::default();
         let mut cpu_layout = CpuLayout::default();
-        let mut expect_cpu_values = false;
-        let mut cpu_block_open = false;
-        let mut in_devices = false;
-        let mut saw_device_header = false;
-        let mut row_in_report = 0usize;
+        let mut at = Place::default();
         let mut interval = IntervalTracker::default();
         let mut values = [0.0f64; MAX_FIELDS];
 
         while let Some(line) = lines.next_line()? {
+            // Every report repeats its two headers: one just like the last is known
+            // without splitting it (an avg-cpu values row is read as such whatever it
+            // holds, hence the condition).
+            if !line.bytes.is_empty() {
+                if same_line(line.bytes, &cpu_layout.header) {
+                    at.cpu_header(&mut st);
+                    continue;
+                }
+                if !at.expect_cpu_values && same_line(line.bytes, &device_layout.header) {
+                    at.device_header(&mut st);
+                    continue;
+                }
+            }
             let mut slots = FieldSlots::<MAX_FIELDS>::default();
             let (f, n) = slots.split(line.bytes);
             if n == 0 {
-                in_devices = false;
+                at.in_devices = false;
                 continue;
             }
             let n = n.min(MAX_FIELDS);
@@ -264,13 +324,11 @@ impl CaptureParser for Iostat {
             }
             if f[0] == b"avg-cpu:" {
                 cpu_layout.update(line.bytes, &f[1..n]);
-                expect_cpu_values = true;
-                cpu_block_open = true;
-                st.begin_report();
+                at.cpu_header(&mut st);
                 continue;
             }
-            if expect_cpu_values {
-                expect_cpu_values = false;
+            if at.expect_cpu_values {
+                at.expect_cpu_values = false;
                 match cpu_layout.read(&f[..n]) {
                     Some(values) => {
                         for (k, value) in values.into_iter().enumerate() {
@@ -288,20 +346,14 @@ impl CaptureParser for Iostat {
             }
             if f[0] == b"Device" || f[0] == b"Device:" {
                 device_layout.update(line.bytes, &f[1..n]);
-                if !cpu_block_open {
-                    st.begin_report();
-                }
-                cpu_block_open = false;
-                in_devices = true;
-                saw_device_header = true;
-                row_in_report = 0;
+                at.device_header(&mut st);
                 continue;
             }
             if let Some(seconds) = timestamp_of(&f[..n]) {
                 interval.observe(seconds);
                 continue;
             }
-            if !in_devices {
+            if !at.in_devices {
                 continue;
             }
             if n != device_layout.columns + 1 {
@@ -324,14 +376,17 @@ impl CaptureParser for Iostat {
                 );
                 continue;
             }
-            let device = st.device_index(f[0], row_in_report);
-            row_in_report += 1;
-            for (&(_, metric, _), &value) in device_layout.kept.iter().zip(&values) {
-                st.sample(Target::Device { device, metric }, value, line.number);
-            }
+            let device = st.device_index(f[0], at.row_in_report);
+            at.row_in_report += 1;
+            let samples = device_layout.kept.iter().zip(&values);
+            st.device_row(
+                device,
+                samples.map(|(&(_, metric, _), &value)| (metric, value)),
+                line.number,
+            );
         }
 
-        if !saw_device_header {
+        if !at.saw_device_header {
             return Err(ParseError::whole_file(
                 "no iostat device header (Device … %util) found",
             ));
@@ -368,22 +423,28 @@ impl CaptureParser for Iostat {
     }
 }
 
+/// `a == b`, looking at the first bytes before comparing the rest: a device row is
+/// often as long as its header, and most lines differ from a header at once.
+#[inline]
+fn same_line(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.first() == b.first() && a == b
+}
+
 /// `iostat -t` stamps each report: `12/02/2026 12:35:01 PM`, `12/02/26 12:35:01` or
 /// ISO `2026-12-02T12:35:01+0000`. `fields` is the line split into fields.
+/// Every device row comes through here, so the length checks come first.
 fn timestamp_of(fields: &[&[u8]]) -> Option<u32> {
     let first = fields.first()?;
-    if let Some(pos) = first.iter().position(|b| *b == b'T')
+    if first.len() >= 9
+        && let Some(pos) = first.iter().position(|b| *b == b'T')
         && first.len() >= pos + 9
         && first[..pos].contains(&b'-')
     {
         return seconds_of_day(&first[pos + 1..pos + 9], None);
     }
-    if !first.contains(&b'/') {
-        return None;
-    }
     match fields {
-        [_, time] => seconds_of_day(time, None),
-        [_, time, meridiem] => seconds_of_day(time, Some(meridiem)),
+        [date, time] if date.contains(&b'/') => seconds_of_day(time, None),
+        [date, time, meridiem] if date.contains(&b'/') => seconds_of_day(time, Some(meridiem)),
         _ => None,
     }
 }

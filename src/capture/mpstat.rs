@@ -24,7 +24,7 @@ use super::clock::{IntervalTracker, seconds_of_day};
 use super::sink::Strength;
 use super::{CaptureParser, FactSink, Lines, ParseError, sysstat_header};
 use crate::facts::{SeriesBuilder, Unit};
-use crate::text::fields::FieldSlots;
+use crate::text::fields::{FieldSlots, is_blank};
 use crate::text::number::{parse_f64, parse_u64};
 
 pub struct Mpstat;
@@ -111,6 +111,24 @@ fn columns_text<'a>(line: &'a [u8], cpu: &[u8]) -> &'a [u8] {
     &line[cpu.as_ptr() as usize - line.as_ptr() as usize..]
 }
 
+/// Whether `line` is a time stamp, blanks, then `columns`: the header read last, whose
+/// `CPU` column came second, repeated before the next interval. Known without
+/// splitting it; anything else (`Linux` or `CPU` first, blanks first) is split.
+fn repeats_header(line: &[u8], columns: &[u8]) -> bool {
+    // Rows end in a digit, headers in a column name: most lines fail on the last byte.
+    if line.last() != columns.last() {
+        return false;
+    }
+    let Some(stamp) = line.strip_suffix(columns) else {
+        return false;
+    };
+    let Some(end) = stamp.iter().position(|b| is_blank(*b)) else {
+        return false;
+    };
+    let (first, blanks) = stamp.split_at(end);
+    !first.is_empty() && first != b"Linux" && first != b"CPU" && blanks.iter().all(|b| is_blank(*b))
+}
+
 #[derive(Default)]
 struct CpuSeries {
     util: SeriesBuilder,
@@ -140,6 +158,9 @@ impl CaptureParser for Mpstat {
         let mut saw_header = false;
 
         while let Some(line) = lines.next_line()? {
+            if header_key.0 == 1 && repeats_header(line.bytes, &header_key.1) {
+                continue;
+            }
             let mut slots = FieldSlots::<MAX_FIELDS>::default();
             let (f, n) = slots.split(line.bytes);
             if n == 0 {

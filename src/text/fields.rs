@@ -25,7 +25,8 @@ impl<'a> Iterator for Fields<'a> {
     }
 }
 
-fn is_blank(b: u8) -> bool {
+/// A space or a tab: what separates fields.
+pub fn is_blank(b: u8) -> bool {
     b == b' ' || b == b'\t'
 }
 

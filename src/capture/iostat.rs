@@ -16,13 +16,16 @@
 //! is dropped. Facts: `disk.<dev>.{util_pct,r_per_s,w_per_s,rkb_per_s,wkb_per_s,
 //! r_await_ms,w_await_ms,await_ms,aqu_sz,svctm_ms}` as series, and the avg-cpu block as
 //! fallback `cpu.*` series (mpstat wins when both are present).
+//!
+//! Only the columns some fact needs are read as numbers, and a header is read once
+//! for as long as the reports repeat it; a day-long capture is mostly device rows.
 
 use super::clock::{IntervalTracker, seconds_of_day};
 use super::sink::Strength;
 use super::{CaptureParser, FactSink, Lines, ParseError, sysstat_header};
 use crate::facts::{SeriesBuilder, Unit};
-use crate::text::fields::{fields, split_into};
-use crate::text::number::parse_fields;
+use crate::text::fields::FieldSlots;
+use crate::text::number::parse_f64;
 
 pub struct Iostat;
 
@@ -63,7 +66,7 @@ fn metric_of(column: &[u8]) -> Option<(usize, f64)> {
     })
 }
 
-/// avg-cpu columns, mapped to the fallback CPU series (index into `CPU_KEYS`).
+/// The fallback CPU series from the avg-cpu block.
 const CPU_KEYS: [&str; 5] = [
     "cpu.util_pct",
     "cpu.usr_pct",
@@ -71,6 +74,83 @@ const CPU_KEYS: [&str; 5] = [
     "cpu.iowait_pct",
     "cpu.steal_pct",
 ];
+
+/// The avg-cpu column read for each of `CPU_KEYS` (the first, %idle, becomes busy).
+const CPU_COLUMNS: [&[u8]; CPU_KEYS.len()] =
+    [b"%idle", b"%user", b"%system", b"%iowait", b"%steal"];
+
+/// The device header's columns that feed a metric, in column order.
+#[derive(Default)]
+struct DeviceLayout {
+    /// The header line it was read from.
+    header: Vec<u8>,
+    /// Value columns in the header.
+    columns: usize,
+    /// (value column, metric, factor to the metric's unit).
+    kept: Vec<(usize, usize, f64)>,
+}
+
+impl DeviceLayout {
+    /// Reads the header `line` (split into `names` after `Device`), unless it is the
+    /// one already read.
+    fn update(&mut self, line: &[u8], names: &[&[u8]]) {
+        if self.header == line {
+            return;
+        }
+        self.header = line.to_vec();
+        self.columns = names.len();
+        self.kept = names
+            .iter()
+            .enumerate()
+            .filter_map(|(i, name)| metric_of(name).map(|(metric, factor)| (i, metric, factor)))
+            .collect();
+    }
+
+    /// The kept values of a device row's value columns, in the order of `kept`;
+    /// `None` when one is not a number.
+    fn read(&self, values: &[&[u8]], out: &mut [f64; MAX_FIELDS]) -> Option<()> {
+        for (slot, &(column, _, factor)) in out.iter_mut().zip(&self.kept) {
+            *slot = parse_f64(values[column])? * factor;
+        }
+        Some(())
+    }
+}
+
+/// The avg-cpu header: how many columns it has and where each of `CPU_COLUMNS` is.
+#[derive(Default)]
+struct CpuLayout {
+    header: Vec<u8>,
+    columns: usize,
+    at: [Option<usize>; CPU_COLUMNS.len()],
+}
+
+impl CpuLayout {
+    fn update(&mut self, line: &[u8], names: &[&[u8]]) {
+        if self.header == line {
+            return;
+        }
+        self.header = line.to_vec();
+        self.columns = names.len();
+        self.at = CPU_COLUMNS.map(|want| names.iter().position(|name| *name == want));
+    }
+
+    /// `CPU_KEYS`' values from an avg-cpu row: busy (100 − %idle − %iowait), then
+    /// the columns the header has; `None` when the row does not match the header.
+    fn read(&self, values: &[&[u8]]) -> Option<[Option<f64>; CPU_KEYS.len()]> {
+        if values.len() != self.columns {
+            return None;
+        }
+        let mut out = [None; CPU_KEYS.len()];
+        for (slot, at) in out.iter_mut().zip(self.at) {
+            if let Some(i) = at {
+                *slot = Some(parse_f64(values[i])?);
+            }
+        }
+        let busy = 100.0 - out[0].unwrap_or(100.0) - out[3].unwrap_or(0.0);
+        out[0] = Some(busy.clamp(0.0, 100.0));
+        Some(out)
+    }
+}
 
 struct Device {
     name: Vec<u8>,
@@ -117,6 +197,26 @@ impl State {
         self.devices.len() - 1
     }
 
+    /// A device row's (metric, value) samples.
+    fn device_row(
+        &mut self,
+        device: usize,
+        samples: impl Iterator<Item = (usize, f64)>,
+        line: u64,
+    ) {
+        if self.reports <= 1 {
+            for (metric, value) in samples {
+                self.held
+                    .push((Target::Device { device, metric }, value, line));
+            }
+            return;
+        }
+        let metrics = &mut self.devices[device].metrics;
+        for (metric, value) in samples {
+            metrics[metric].push(value, line);
+        }
+    }
+
     fn sample(&mut self, target: Target, value: f64, line: u64) {
         if self.reports <= 1 {
             self.held.push((target, value, line));
@@ -142,6 +242,37 @@ impl State {
     }
 }
 
+/// Where the parser is in the current report.
+#[derive(Default)]
+struct Place {
+    /// The line after an avg-cpu header holds its values.
+    expect_cpu_values: bool,
+    /// An avg-cpu block began this report; the device header that follows belongs to it.
+    cpu_block_open: bool,
+    in_devices: bool,
+    saw_device_header: bool,
+    /// Device rows so far under the current header.
+    row_in_report: usize,
+}
+
+impl Place {
+    fn cpu_header(&mut self, st: &mut State) {
+        self.expect_cpu_values = true;
+        self.cpu_block_open = true;
+        st.begin_report();
+    }
+
+    fn device_header(&mut self, st: &mut State) {
+        if !self.cpu_block_open {
+            st.begin_report();
+        }
+        self.cpu_block_open = false;
+        self.in_devices = true;
+        self.saw_device_header = true;
+        self.row_in_report = 0;
+    }
+}
+
 impl CaptureParser for Iostat {
     fn tool(&self) -> &'static str {
         "iostat"
@@ -161,20 +292,30 @@ impl CaptureParser for Iostat {
             cpu: vec![SeriesBuilder::default(); CPU_KEYS.len()],
             ..State::default()
         };
-        let mut columns: Vec<Option<(usize, f64)>> = Vec::new();
-        let mut cpu_columns: Vec<Option<usize>> = Vec::new();
-        let mut expect_cpu_values = false;
-        let mut cpu_block_open = false;
-        let mut in_devices = false;
-        let mut saw_device_header = false;
-        let mut row_in_report = 0usize;
+        let mut device_layout = DeviceLayout::default();
+        let mut cpu_layout = CpuLayout::default();
+        let mut at = Place::default();
         let mut interval = IntervalTracker::default();
+        let mut values = [0.0f64; MAX_FIELDS];
 
         while let Some(line) = lines.next_line()? {
-            let mut f = [&b""[..]; MAX_FIELDS];
-            let n = split_into(line.bytes, &mut f);
+            // Every report repeats its two headers: one just like the last is known
+            // without splitting it (an avg-cpu values row is read as such whatever it
+            // holds, hence the condition).
+            if !line.bytes.is_empty() {
+                if same_line(line.bytes, &cpu_layout.header) {
+                    at.cpu_header(&mut st);
+                    continue;
+                }
+                if !at.expect_cpu_values && same_line(line.bytes, &device_layout.header) {
+                    at.device_header(&mut st);
+                    continue;
+                }
+            }
+            let mut slots = FieldSlots::<MAX_FIELDS>::default();
+            let (f, n) = slots.split(line.bytes);
             if n == 0 {
-                in_devices = false;
+                at.in_devices = false;
                 continue;
             }
             let n = n.min(MAX_FIELDS);
@@ -182,32 +323,21 @@ impl CaptureParser for Iostat {
                 continue;
             }
             if f[0] == b"avg-cpu:" {
-                cpu_columns = f[1..n].iter().map(|c| cpu_column(c)).collect();
-                expect_cpu_values = true;
-                cpu_block_open = true;
-                st.begin_report();
+                cpu_layout.update(line.bytes, &f[1..n]);
+                at.cpu_header(&mut st);
                 continue;
             }
-            if expect_cpu_values {
-                expect_cpu_values = false;
-                let mut values = [0.0f64; MAX_FIELDS];
-                match parse_fields(&f[..n], &mut values) {
-                    true if n == cpu_columns.len() => {
-                        let column = |k: usize| {
-                            cpu_columns
-                                .iter()
-                                .position(|c| *c == Some(k))
-                                .map(|i| values[i])
-                        };
-                        let busy = 100.0 - column(0).unwrap_or(100.0) - column(3).unwrap_or(0.0);
-                        st.sample(Target::Cpu(0), busy.clamp(0.0, 100.0), line.number);
-                        for k in 1..CPU_KEYS.len() {
-                            if let Some(value) = column(k) {
+            if at.expect_cpu_values {
+                at.expect_cpu_values = false;
+                match cpu_layout.read(&f[..n]) {
+                    Some(values) => {
+                        for (k, value) in values.into_iter().enumerate() {
+                            if let Some(value) = value {
                                 st.sample(Target::Cpu(k), value, line.number);
                             }
                         }
                     }
-                    _ => sink.warn(
+                    None => sink.warn(
                         line.number,
                         "avg-cpu row does not match its header; ignored",
                     ),
@@ -215,61 +345,48 @@ impl CaptureParser for Iostat {
                 continue;
             }
             if f[0] == b"Device" || f[0] == b"Device:" {
-                columns = f[1..n].iter().map(|c| metric_of(c)).collect();
-                if !cpu_block_open {
-                    st.begin_report();
-                }
-                cpu_block_open = false;
-                in_devices = true;
-                saw_device_header = true;
-                row_in_report = 0;
+                device_layout.update(line.bytes, &f[1..n]);
+                at.device_header(&mut st);
                 continue;
             }
-            if let Some(seconds) = timestamp_of(line.bytes) {
+            if let Some(seconds) = timestamp_of(&f[..n]) {
                 interval.observe(seconds);
                 continue;
             }
-            if !in_devices {
+            if !at.in_devices {
                 continue;
             }
-            if n != columns.len() + 1 {
+            if n != device_layout.columns + 1 {
                 let message = if line.cut_off {
                     "last row is cut off (truncated file); ignored".to_string()
                 } else {
                     format!(
                         "device row has {} values, the header has {}",
                         n - 1,
-                        columns.len()
+                        device_layout.columns
                     )
                 };
                 sink.warn(line.number, message);
                 continue;
             }
-            let mut values = [0.0f64; MAX_FIELDS];
-            if !parse_fields(&f[1..n], &mut values) {
+            if device_layout.read(&f[1..n], &mut values).is_none() {
                 sink.warn(
                     line.number,
                     "device row holds a value that is not a number; ignored",
                 );
                 continue;
             }
-            let device = st.device_index(f[0], row_in_report);
-            row_in_report += 1;
-            for (column, value) in columns.iter().zip(values) {
-                if let Some((metric, factor)) = column {
-                    st.sample(
-                        Target::Device {
-                            device,
-                            metric: *metric,
-                        },
-                        value * factor,
-                        line.number,
-                    );
-                }
-            }
+            let device = st.device_index(f[0], at.row_in_report);
+            at.row_in_report += 1;
+            let samples = device_layout.kept.iter().zip(&values);
+            st.device_row(
+                device,
+                samples.map(|(&(_, metric, _), &value)| (metric, value)),
+                line.number,
+            );
         }
 
-        if !saw_device_header {
+        if !at.saw_device_header {
             return Err(ParseError::whole_file(
                 "no iostat device header (Device … %util) found",
             ));
@@ -306,35 +423,28 @@ impl CaptureParser for Iostat {
     }
 }
 
-fn cpu_column(name: &[u8]) -> Option<usize> {
-    match name {
-        b"%idle" => Some(0),
-        b"%user" => Some(1),
-        b"%system" => Some(2),
-        b"%iowait" => Some(3),
-        b"%steal" => Some(4),
-        _ => None,
-    }
+/// `a == b`, looking at the first bytes before comparing the rest: a device row is
+/// often as long as its header, and most lines differ from a header at once.
+#[inline]
+fn same_line(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.first() == b.first() && a == b
 }
 
 /// `iostat -t` stamps each report: `12/02/2026 12:35:01 PM`, `12/02/26 12:35:01` or
-/// ISO `2026-12-02T12:35:01+0000`.
-fn timestamp_of(line: &[u8]) -> Option<u32> {
-    let mut t = fields(line);
-    let first = t.next()?;
-    if let Some(pos) = first.iter().position(|b| *b == b'T')
+/// ISO `2026-12-02T12:35:01+0000`. `fields` is the line split into fields.
+/// Every device row comes through here, so the length checks come first.
+fn timestamp_of(fields: &[&[u8]]) -> Option<u32> {
+    let first = fields.first()?;
+    if first.len() >= 9
+        && let Some(pos) = first.iter().position(|b| *b == b'T')
         && first.len() >= pos + 9
         && first[..pos].contains(&b'-')
     {
         return seconds_of_day(&first[pos + 1..pos + 9], None);
     }
-    if !first.contains(&b'/') {
-        return None;
+    match fields {
+        [date, time] if date.contains(&b'/') => seconds_of_day(time, None),
+        [date, time, meridiem] if date.contains(&b'/') => seconds_of_day(time, Some(meridiem)),
+        _ => None,
     }
-    let time = t.next()?;
-    let meridiem = t.next();
-    if t.next().is_some() {
-        return None;
-    }
-    seconds_of_day(time, meridiem)
 }

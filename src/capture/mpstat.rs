@@ -16,13 +16,16 @@
 //! Facts: `cpu.util_pct` (100 − %idle − %iowait: time waiting for I/O is idle time), `cpu.{usr,sys,iowait,steal,irq,soft}_pct` for
 //! all CPUs and `cpu.<n>.{util,soft}_pct` per CPU, each a series over the intervals.
 //! `Average:` rows are used only when a file has no interval rows.
+//!
+//! Only the columns some fact needs are read as numbers, and the header that mpstat
+//! repeats before every interval is read once; a day-long capture is mostly rows.
 
 use super::clock::{IntervalTracker, seconds_of_day};
 use super::sink::Strength;
 use super::{CaptureParser, FactSink, Lines, ParseError, sysstat_header};
 use crate::facts::{SeriesBuilder, Unit};
-use crate::text::fields::split_into;
-use crate::text::number::{parse_f64, parse_fields, parse_u64};
+use crate::text::fields::{FieldSlots, is_blank};
+use crate::text::number::{parse_f64, parse_u64};
 
 pub struct Mpstat;
 
@@ -64,6 +67,7 @@ const ALL_KEYS: [(Column, &str); 6] = [
 ];
 
 /// Where each column of interest sits in the current header.
+#[derive(Clone, Copy)]
 struct Layout {
     value_count: usize,
     idle: usize,
@@ -84,6 +88,45 @@ impl Layout {
             all: ALL_KEYS.map(|(column, _)| at(column)),
         })
     }
+
+    /// The busy share and the all-CPU series' values (in the order of `ALL_KEYS`; 0
+    /// where the header lacks the column) of an `all` row's columns; `None` when one
+    /// of them is not a number.
+    fn all_row(&self, columns: &[&[u8]]) -> Option<(f64, [f64; ALL_KEYS.len()])> {
+        let idle = parse_f64(columns[self.idle])?;
+        let iowait = self.iowait.map_or(Some(0.0), |i| parse_f64(columns[i]))?;
+        let mut values = [0.0; ALL_KEYS.len()];
+        for (value, at) in values.iter_mut().zip(self.all) {
+            if let Some(i) = at {
+                *value = parse_f64(columns[i])?;
+            }
+        }
+        Some(((100.0 - idle - iowait).clamp(0.0, 100.0), values))
+    }
+}
+
+/// The header line from its `CPU` column on (`cpu` is that field of `line`): what
+/// tells one header from the next, since the time stamp before it changes.
+fn columns_text<'a>(line: &'a [u8], cpu: &[u8]) -> &'a [u8] {
+    &line[cpu.as_ptr() as usize - line.as_ptr() as usize..]
+}
+
+/// Whether `line` is a time stamp, blanks, then `columns`: the header read last, whose
+/// `CPU` column came second, repeated before the next interval. Known without
+/// splitting it; anything else (`Linux` or `CPU` first, blanks first) is split.
+fn repeats_header(line: &[u8], columns: &[u8]) -> bool {
+    // Rows end in a digit, headers in a column name: most lines fail on the last byte.
+    if line.last() != columns.last() {
+        return false;
+    }
+    let Some(stamp) = line.strip_suffix(columns) else {
+        return false;
+    };
+    let Some(end) = stamp.iter().position(|b| is_blank(*b)) else {
+        return false;
+    };
+    let (first, blanks) = stamp.split_at(end);
+    !first.is_empty() && first != b"Linux" && first != b"CPU" && blanks.iter().all(|b| is_blank(*b))
 }
 
 #[derive(Default)]
@@ -105,6 +148,8 @@ impl CaptureParser for Mpstat {
 
     fn parse(&self, lines: &mut Lines, sink: &mut FactSink) -> Result<(), ParseError> {
         let mut layout: Option<Layout> = None;
+        // The header `layout` was read from: where its `CPU` column is, and the text from there.
+        let mut header_key: (usize, Vec<u8>) = (0, Vec::new());
         let mut all_util = SeriesBuilder::default();
         let mut all: Vec<SeriesBuilder> = vec![SeriesBuilder::default(); ALL_KEYS.len()];
         let mut per_cpu: Vec<CpuSeries> = Vec::new();
@@ -113,8 +158,11 @@ impl CaptureParser for Mpstat {
         let mut saw_header = false;
 
         while let Some(line) = lines.next_line()? {
-            let mut f = [&b""[..]; MAX_FIELDS];
-            let n = split_into(line.bytes, &mut f);
+            if header_key.0 == 1 && repeats_header(line.bytes, &header_key.1) {
+                continue;
+            }
+            let mut slots = FieldSlots::<MAX_FIELDS>::default();
+            let (f, n) = slots.split(line.bytes);
             if n == 0 {
                 continue;
             }
@@ -125,8 +173,12 @@ impl CaptureParser for Mpstat {
             if let Some(cpu_at) = f[..n].iter().position(|t| *t == b"CPU") {
                 // A header row. Only the utilisation section (it has %idle) is read;
                 // other sections (-I interrupts) reset until the next utilisation header.
-                layout = Layout::from_header(&f[cpu_at + 1..n]);
-                saw_header |= layout.is_some();
+                let text = columns_text(line.bytes, f[cpu_at]);
+                if header_key.0 != cpu_at || header_key.1 != text {
+                    header_key = (cpu_at, text.to_vec());
+                    layout = Layout::from_header(&f[cpu_at + 1..n]);
+                    saw_header |= layout.is_some();
+                }
                 continue;
             }
             let Some(layout) = &layout else { continue };
@@ -174,22 +226,17 @@ impl CaptureParser for Mpstat {
                 sink.warn(line.number, message);
             };
             if is_all {
-                let mut values = [0.0f64; MAX_FIELDS];
-                if !parse_fields(columns, &mut values) {
+                let Some((busy, values)) = layout.all_row(columns) else {
                     bad_row(sink);
                     continue;
-                }
-                let iowait = layout.iowait.map_or(0.0, |i| values[i]);
+                };
                 if !is_average {
                     interval_rows += 1;
                 }
-                all_util.push(
-                    (100.0 - values[layout.idle] - iowait).clamp(0.0, 100.0),
-                    line.number,
-                );
-                for (at, series) in layout.all.iter().zip(all.iter_mut()) {
-                    if let Some(i) = at {
-                        series.push(values[*i], line.number);
+                all_util.push(busy, line.number);
+                for ((at, series), value) in layout.all.iter().zip(all.iter_mut()).zip(values) {
+                    if at.is_some() {
+                        series.push(value, line.number);
                     }
                 }
                 continue;
@@ -197,12 +244,11 @@ impl CaptureParser for Mpstat {
             let Some(cpu) = parse_u64(label).filter(|c| *c < 65_536) else {
                 continue;
             };
-            // Per-CPU rows are most of a capture: parse only the columns kept.
             let column = |i: usize| parse_f64(columns[i]);
             let (Some(idle), Some(iowait), Some(soft)) = (
                 column(layout.idle),
                 layout.iowait.map_or(Some(0.0), column),
-                layout.soft.map_or(Some(f64::NAN), column),
+                layout.soft.map_or(Some(None), |i| column(i).map(Some)),
             ) else {
                 bad_row(sink);
                 continue;
@@ -214,7 +260,7 @@ impl CaptureParser for Mpstat {
             per_cpu[cpu]
                 .util
                 .push((100.0 - idle - iowait).clamp(0.0, 100.0), line.number);
-            if !soft.is_nan() {
+            if let Some(soft) = soft {
                 per_cpu[cpu].soft.push(soft, line.number);
             }
         }

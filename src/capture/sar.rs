@@ -43,7 +43,7 @@ use super::instance_label::label_from_bytes;
 use super::sink::Strength;
 use super::{CaptureParser, FactSink, Lines, ParseError, sysstat_header};
 use crate::facts::{SeriesBuilder, Unit};
-use crate::text::fields::split_into;
+use crate::text::fields::FieldSlots;
 use crate::text::number::{parse_f64, parse_u64};
 
 pub struct Sar;
@@ -410,8 +410,8 @@ impl CaptureParser for Sar {
         let mut values = [0.0f64; MAX_FIELDS];
 
         while let Some(line) = lines.next_line()? {
-            let mut f = [&b""[..]; MAX_FIELDS];
-            let n = split_into(line.bytes, &mut f);
+            let mut slots = FieldSlots::<MAX_FIELDS>::default();
+            let (f, n) = slots.split(line.bytes);
             if n == 0 {
                 continue;
             }

@@ -30,7 +30,7 @@ use super::clock::{IntervalTracker, seconds_of_day};
 use super::sink::Strength;
 use super::{CaptureParser, FactSink, Lines, ParseError};
 use crate::facts::{SeriesBuilder, Unit};
-use crate::text::fields::split_into;
+use crate::text::fields::FieldSlots;
 use crate::text::number::{parse_f64, parse_u64};
 
 pub struct Vmstat;
@@ -169,8 +169,8 @@ impl CaptureParser for Vmstat {
         let mut interval = IntervalTracker::default();
 
         while let Some(line) = lines.next_line()? {
-            let mut f = [&b""[..]; MAX_FIELDS];
-            let n = split_into(line.bytes, &mut f);
+            let mut slots = FieldSlots::<MAX_FIELDS>::default();
+            let (f, n) = slots.split(line.bytes);
             if n == 0 {
                 continue;
             }

@@ -75,17 +75,22 @@ impl SeriesBuilder {
         match &mut self.histogram {
             Some(h) => h.add(value),
             None if self.exact.len() < EXACT_LIMIT => self.exact.push(value),
-            None => {
-                let mut h = LogHistogram::default();
-                for v in self.exact.drain(..) {
-                    h.add(v);
-                }
-                h.add(value);
-                self.exact = Vec::new();
-                self.histogram = Some(h);
-            }
+            None => self.switch_to_histogram(value),
         }
         self.points.push(value);
+    }
+
+    /// Moves the exact samples into a histogram once there are too many, and adds
+    /// `value`. Once per series at most, so kept out of `push`, which then inlines.
+    #[cold]
+    fn switch_to_histogram(&mut self, value: f64) {
+        let mut h = LogHistogram::default();
+        for v in self.exact.drain(..) {
+            h.add(v);
+        }
+        h.add(value);
+        self.exact = Vec::new();
+        self.histogram = Some(h);
     }
 
     pub fn is_empty(&self) -> bool {
@@ -157,12 +162,24 @@ struct LogHistogram {
 }
 
 impl LogHistogram {
+    #[inline]
     fn add(&mut self, value: f64) {
         if value.is_nan() || value < HIST_FLOOR {
             self.zeros += 1;
             return;
         }
         let index = value.to_bits() >> HIST_SHIFT;
+        // Below `base` the subtraction wraps to a slot past the end.
+        let slot = usize::try_from(index.wrapping_sub(self.base)).unwrap_or(usize::MAX);
+        match self.buckets.get_mut(slot) {
+            Some(n) => *n = n.saturating_add(1),
+            None => self.add_outside(index),
+        }
+    }
+
+    /// Counts a value whose bucket lies outside those stored so far (or none is).
+    #[cold]
+    fn add_outside(&mut self, index: u64) {
         if self.buckets.is_empty() {
             self.base = index;
         }
@@ -175,7 +192,7 @@ impl LogHistogram {
         if slot >= self.buckets.len() {
             self.buckets.resize(slot + 1, 0);
         }
-        self.buckets[slot] = self.buckets[slot].saturating_add(1);
+        self.buckets[slot] += 1;
     }
 
     fn quantile(&self, q: f64, count: u64) -> f64 {
@@ -221,9 +238,14 @@ impl Downsampler {
     fn push(&mut self, value: f64) {
         self.pending_sum += value;
         self.pending += 1;
-        if self.pending < self.stride {
-            return;
+        if self.pending >= self.stride {
+            self.close_point();
         }
+    }
+
+    /// Turns the pending samples into a point, halving the resolution when full.
+    #[inline(never)]
+    fn close_point(&mut self) {
         self.points.push(self.pending_sum / self.pending as f64);
         self.pending_sum = 0.0;
         self.pending = 0;

@@ -1,6 +1,9 @@
 //! Whitespace field splitting over byte slices, without allocation. Tool output
 //! separates columns with runs of spaces and tabs.
 
+use super::byte_mask::{blanks, blanks16};
+use std::mem::MaybeUninit;
+
 /// Iterator over the whitespace-separated fields of one line.
 pub struct Fields<'a> {
     rest: &'a [u8],
@@ -22,94 +25,112 @@ impl<'a> Iterator for Fields<'a> {
     }
 }
 
-fn is_blank(b: u8) -> bool {
+/// A space or a tab: what separates fields.
+pub fn is_blank(b: u8) -> bool {
     b == b' ' || b == b'\t'
 }
 
-/// Splits a line into at most `N` fields, returning how many were found. Fields past
-/// `N` are counted but not stored, so a caller can tell a row is longer than expected.
-///
-/// This is the hot loop of every sysstat parser, so blanks are found eight bytes at a
-/// time (SWAR) and field boundaries are read off bit masks of 64 bytes.
-pub fn split_into<'a, const N: usize>(line: &'a [u8], out: &mut [&'a [u8]; N]) -> usize {
-    let mut count = 0;
-    let mut pending_start: Option<usize> = None;
-    let mut previous_was_blank = true;
-    let mut base = 0;
-    while base < line.len() {
-        let chunk = &line[base..line.len().min(base + 64)];
-        let mut blank: u64 = 0;
-        let mut words = chunk.chunks_exact(8);
-        for (word_index, bytes) in words.by_ref().enumerate() {
-            let mut word = [0u8; 8];
-            word.copy_from_slice(bytes);
-            blank |= u64::from(blank_bits(u64::from_le_bytes(word))) << (8 * word_index);
-        }
-        let tail = words.remainder();
-        if !tail.is_empty() {
-            let mut word = [b' '; 8];
-            for (slot, byte) in word.iter_mut().zip(tail) {
-                *slot = *byte;
-            }
-            blank |= u64::from(blank_bits(u64::from_le_bytes(word))) << (8 * (chunk.len() / 8));
-        }
-        if chunk.len() < 64 {
-            blank |= u64::MAX << chunk.len();
-        }
-        let filled = !blank;
-        let filled_before = (filled << 1) | u64::from(!previous_was_blank);
-        let mut starts = filled & !filled_before;
-        let mut ends = blank & filled_before;
-        // Starts and ends alternate; a field left open by the previous chunk ends first.
-        if let Some(start) = pending_start.take() {
-            if ends == 0 {
-                pending_start = Some(start);
-            } else {
-                let end = base + ends.trailing_zeros() as usize;
-                ends &= ends - 1;
-                if count < N {
-                    out[count] = &line[start..end];
-                }
-                count += 1;
-            }
-        }
-        while starts != 0 {
-            let start = base + starts.trailing_zeros() as usize;
-            starts &= starts - 1;
-            if ends == 0 {
-                pending_start = Some(start);
-                break;
-            }
-            let end = base + ends.trailing_zeros() as usize;
-            ends &= ends - 1;
-            if count < N {
-                out[count] = &line[start..end];
-            }
-            count += 1;
-        }
-        previous_was_blank = blank >> 63 == 1;
-        base += 64;
-    }
-    if let Some(start) = pending_start {
-        if count < N {
-            out[count] = &line[start..];
-        }
-        count += 1;
-    }
-    count
+/// Room for the first `N` fields of one line. Unlike a `[&[u8]; N]`, which must be
+/// filled with empty slices before use (in the hottest loops that costs about as much
+/// as the split itself), it is set up for free and only the slots a line fills are
+/// written.
+pub struct FieldSlots<'a, const N: usize> {
+    slots: [MaybeUninit<&'a [u8]>; N],
 }
 
-/// Bit `i` set when byte `i` (little-endian) of `word` is a space or a tab.
+impl<const N: usize> Default for FieldSlots<'_, N> {
+    fn default() -> Self {
+        FieldSlots {
+            slots: [const { MaybeUninit::uninit() }; N],
+        }
+    }
+}
+
+impl<'a, const N: usize> FieldSlots<'a, N> {
+    /// Splits `line` into its fields. Returns the first `N` of them and how many the
+    /// line has in all, so that a caller can tell a row is longer than expected.
+    ///
+    /// This is the hot loop of every sysstat parser, so blanks are found a block at a
+    /// time (`byte_mask`) and field boundaries are read off bit masks of 64 bytes.
+    pub fn split(&mut self, line: &'a [u8]) -> (&[&'a [u8]], usize) {
+        let mut count = 0;
+        let mut store = |field: &'a [u8]| {
+            if count < N {
+                self.slots[count].write(field);
+            }
+            count += 1;
+        };
+        let mut pending_start: Option<usize> = None;
+        let mut previous_was_blank = true;
+        let mut base = 0;
+        while base < line.len() {
+            let blank = blank_mask(line, base);
+            let filled = !blank;
+            let filled_before = (filled << 1) | u64::from(!previous_was_blank);
+            let mut starts = filled & !filled_before;
+            let mut ends = blank & filled_before;
+            // Starts and ends alternate; a field left open by the previous chunk ends
+            // first.
+            if let Some(start) = pending_start.take() {
+                if ends == 0 {
+                    pending_start = Some(start);
+                } else {
+                    store(&line[start..base + ends.trailing_zeros() as usize]);
+                    ends &= ends - 1;
+                }
+            }
+            while starts != 0 {
+                let start = base + starts.trailing_zeros() as usize;
+                starts &= starts - 1;
+                if ends == 0 {
+                    pending_start = Some(start);
+                    break;
+                }
+                store(&line[start..base + ends.trailing_zeros() as usize]);
+                ends &= ends - 1;
+            }
+            previous_was_blank = blank >> 63 == 1;
+            base += 64;
+        }
+        if let Some(start) = pending_start {
+            store(&line[start..]);
+        }
+        let stored = count.min(N);
+        // SAFETY: `store` wrote slots `0..stored`, and `MaybeUninit<T>` has the layout
+        // of `T`.
+        let fields = unsafe { std::slice::from_raw_parts(self.slots.as_ptr().cast(), stored) };
+        (fields, count)
+    }
+}
+
+/// Bit `i` set when `line[base + i]` is a space or a tab, or lies past the end of the
+/// line. `base` must lie inside the line.
 #[inline]
-fn blank_bits(word: u64) -> u8 {
-    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    // High bit of each byte set exactly when that byte is zero (no borrow tricks, so
-    // no false positives).
-    let zero_bytes = |v: u64| !(((v & LOW7) + LOW7) | v | LOW7);
-    let blanks =
-        zero_bytes(word ^ 0x2020_2020_2020_2020) | zero_bytes(word ^ 0x0909_0909_0909_0909);
-    // Gather the eight high bits into one byte.
-    ((blanks >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
+fn blank_mask(line: &[u8], base: usize) -> u64 {
+    let rest = &line[base..];
+    if let Some(chunk) = rest.first_chunk::<64>() {
+        return blanks(chunk);
+    }
+    let mut blank = u64::MAX << rest.len();
+    let blocks = rest.chunks_exact(16);
+    let tail = blocks.remainder().len();
+    for (i, block) in blocks.enumerate() {
+        blank |= u64::from(blanks16(block.try_into().expect("16 bytes"))) << (16 * i);
+    }
+    if tail > 0 {
+        // The last sixteen bytes of the line hold the tail at their end; a line
+        // shorter than that is copied, padded with blanks.
+        let bits = match line.last_chunk::<16>() {
+            Some(last) => blanks16(last) >> (16 - tail),
+            None => {
+                let mut padded = [b' '; 16];
+                padded[..tail].copy_from_slice(&rest[rest.len() - tail..]);
+                blanks16(&padded)
+            }
+        };
+        blank |= u64::from(bits) << (rest.len() - tail);
+    }
+    blank
 }
 
 /// True when the line holds nothing but blanks.
@@ -129,7 +150,7 @@ mod tests {
     }
 
     #[test]
-    fn split_into_agrees_with_the_plain_iterator() {
+    fn split_agrees_with_the_plain_iterator() {
         let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
         let alphabet = b"  \t\tab1.%:-";
         for length in 0..300 {
@@ -143,18 +164,17 @@ mod tests {
                     })
                     .collect();
                 let expected: Vec<&[u8]> = fields(&line).collect();
-                let mut out = [&b""[..]; 64];
-                let n = split_into(&line, &mut out);
+                let mut slots = FieldSlots::<64>::default();
+                let (got, n) = slots.split(&line);
                 assert_eq!(n, expected.len(), "{:?}", String::from_utf8_lossy(&line));
-                assert_eq!(&out[..n.min(64)], &expected[..n.min(64)]);
+                assert_eq!(got, &expected[..n.min(64)]);
             }
         }
     }
 
     #[test]
-    fn split_into_counts_overflow() {
-        let mut out = [&b""[..]; 2];
-        assert_eq!(split_into(b"a b c", &mut out), 3);
-        assert_eq!(out, [&b"a"[..], b"b"]);
+    fn split_counts_overflow() {
+        let mut slots = FieldSlots::<2>::default();
+        assert_eq!(slots.split(b"a b c"), (&[&b"a"[..], b"b"][..], 3));
     }
 }

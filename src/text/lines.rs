@@ -1,11 +1,23 @@
 //! Streaming line reader: hands out one line at a time as a byte slice borrowed from
 //! a fixed buffer, so a gigabyte capture is read with flat memory and no per-line
 //! allocation. Line ends (`\n`, `\r\n`) and ANSI colour codes are removed.
+//!
+//! Line ends are found 64 bytes at a time: the reader keeps a bit mask of the line
+//! feeds in the current 64-byte block of its buffer and takes one per line, which for
+//! the short lines of tool output costs less than a search per line. Colour codes are
+//! rare, so the buffer is searched for their escape byte a window at a time rather
+//! than once per line: each byte is looked at once, and a line is only copied when an
+//! escape lies inside it.
 
+use super::byte_mask::line_feeds;
 use memchr::memchr;
 use std::io::{self, Read};
 
+/// A multiple of 64, as every size the buffer grows to: blocks never straddle its end.
 const INITIAL_BUFFER: usize = 1 << 20;
+/// How far ahead of the current line the escape byte is looked for in one search.
+const ESCAPE_WINDOW: usize = 64 << 10;
+const ESCAPE: u8 = 0x1b;
 /// A longer line is a sign of a binary or corrupt file, not tool output.
 pub const MAX_LINE_BYTES: usize = 16 << 20;
 
@@ -27,6 +39,14 @@ pub struct LineReader<R> {
     line_no: u64,
     unterminated_last_line: bool,
     scratch: Vec<u8>,
+    /// `buf[..escape_searched]` has been searched for `ESCAPE`; `next_escape` is the
+    /// first one found at or after the current line, if any.
+    escape_searched: usize,
+    next_escape: Option<usize>,
+    /// `buf[block..block + 64]` is the block being read for line ends; `line_feeds`
+    /// marks those in it that lie in `buf[pos..filled]`.
+    block: usize,
+    line_feeds: u64,
 }
 
 impl<R: Read> LineReader<R> {
@@ -40,6 +60,10 @@ impl<R: Read> LineReader<R> {
             line_no: 0,
             unterminated_last_line: false,
             scratch: Vec::new(),
+            escape_searched: 0,
+            next_escape: None,
+            block: 0,
+            line_feeds: 0,
         }
     }
 
@@ -50,17 +74,26 @@ impl<R: Read> LineReader<R> {
         self
     }
 
-    /// The next line, or `None` at the end of the input.
+    /// The next line, or `None` at the end of the input. Always inlined: it is called
+    /// once per line by every parser, and handing a line out is only a few
+    /// instructions when the buffer already holds it.
+    #[inline(always)]
     pub fn next_line(&mut self) -> io::Result<Option<Line<'_>>> {
-        let mut searched = 0;
-        loop {
-            if let Some(i) = memchr(b'\n', &self.buf[self.pos + searched..self.filled]) {
+        match self.next_line_feed() {
+            Some(end) => {
                 let start = self.pos;
-                let end = self.pos + searched + i;
                 self.pos = end + 1;
-                return Ok(Some(self.finish(start, end)));
+                Ok(Some(self.finish(start, end)))
             }
-            searched = self.filled - self.pos;
+            None => self.next_line_after_refill(),
+        }
+    }
+
+    /// `next_line` when the buffer holds no further line end: the rare path, kept out
+    /// of line so that the common one inlines into the parsers' loops.
+    #[inline(never)]
+    fn next_line_after_refill(&mut self) -> io::Result<Option<Line<'_>>> {
+        loop {
             if self.eof {
                 if self.pos == self.filled {
                     return Ok(None);
@@ -71,6 +104,11 @@ impl<R: Read> LineReader<R> {
                 return Ok(Some(self.finish(start, end)));
             }
             self.refill()?;
+            if let Some(end) = self.next_line_feed() {
+                let start = self.pos;
+                self.pos = end + 1;
+                return Ok(Some(self.finish(start, end)));
+            }
         }
     }
 
@@ -85,10 +123,46 @@ impl<R: Read> LineReader<R> {
         self.unterminated_last_line
     }
 
+    /// The first line feed in `buf[pos..filled]`, taken off the mask.
+    #[inline(always)]
+    fn next_line_feed(&mut self) -> Option<usize> {
+        loop {
+            if self.line_feeds != 0 {
+                let at = self.block + self.line_feeds.trailing_zeros() as usize;
+                self.line_feeds &= self.line_feeds - 1;
+                return Some(at);
+            }
+            if self.block + 64 >= self.filled {
+                return None;
+            }
+            self.block += 64;
+            self.line_feeds = self.line_feeds_from(self.block);
+        }
+    }
+
+    /// The line feeds of the block at `block` that lie before `filled`. (Callers make
+    /// sure none lies before `pos`: the block starts at or after it, or the bytes in
+    /// between hold none.)
+    #[inline(always)]
+    fn line_feeds_from(&self, block: usize) -> u64 {
+        let bytes = self.buf[block..]
+            .first_chunk::<64>()
+            .expect("64-byte blocks");
+        let mask = line_feeds(bytes);
+        if self.filled < block + 64 {
+            mask & ((1 << (self.filled - block)) - 1)
+        } else {
+            mask
+        }
+    }
+
+    /// Reads more input after `buf[pos..filled]`, which holds no line feed.
     fn refill(&mut self) -> io::Result<()> {
         if self.pos > 0 {
             self.buf.copy_within(self.pos..self.filled, 0);
             self.filled -= self.pos;
+            self.escape_searched = self.escape_searched.saturating_sub(self.pos);
+            self.next_escape = self.next_escape.map(|e| e - self.pos);
             self.pos = 0;
         }
         if self.filled == self.buf.len() {
@@ -111,22 +185,29 @@ impl<R: Read> LineReader<R> {
                 Err(e) => return Err(e),
             }
         };
+        // Only the new bytes can hold a line feed; rescan from the block they start in.
+        self.block = self.filled & !63;
         self.filled += n;
         self.eof = n == 0;
+        self.line_feeds = if self.block < self.filled {
+            self.line_feeds_from(self.block)
+        } else {
+            0
+        };
         Ok(())
     }
 
+    #[inline(always)]
     fn finish(&mut self, start: usize, mut end: usize) -> Line<'_> {
         self.line_no += 1;
         if end > start && self.buf[end - 1] == b'\r' {
             end -= 1;
         }
-        let raw = &self.buf[start..end];
-        let bytes = if memchr(0x1b, raw).is_some() {
-            strip_ansi(raw, &mut self.scratch);
+        let bytes = if self.escape_before(start, end) {
+            strip_ansi(&self.buf[start..end], &mut self.scratch);
             &self.scratch[..]
         } else {
-            raw
+            &self.buf[start..end]
         };
         Line {
             number: self.line_no,
@@ -136,12 +217,43 @@ impl<R: Read> LineReader<R> {
     }
 }
 
+impl<R> LineReader<R> {
+    /// Whether the line `buf[start..end]` holds an escape byte. Searches ahead only
+    /// when the last search ended before `end`; an escape found is used up by its line,
+    /// and the next search starts after that line.
+    #[inline(always)]
+    fn escape_before(&mut self, start: usize, end: usize) -> bool {
+        if self.next_escape.is_none() && self.escape_searched < end {
+            self.search_escape(start, end);
+        }
+        match self.next_escape {
+            Some(at) if at < end => {
+                self.next_escape = None;
+                self.escape_searched = end;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Looks for the next escape byte from `start` (or where the last search ended)
+    /// to a window past `end`.
+    #[inline(never)]
+    fn search_escape(&mut self, start: usize, end: usize) {
+        let from = self.escape_searched.max(start);
+        let to = self.filled.min(end + ESCAPE_WINDOW);
+        self.next_escape = memchr(ESCAPE, &self.buf[from..to]).map(|i| from + i);
+        self.escape_searched = to;
+    }
+}
+
 /// Removes ANSI escape sequences (colour codes from `perf`, `htop` pastes, …).
+#[cold]
 fn strip_ansi(raw: &[u8], out: &mut Vec<u8>) {
     out.clear();
     let mut i = 0;
     while i < raw.len() {
-        if raw[i] != 0x1b {
+        if raw[i] != ESCAPE {
             out.push(raw[i]);
             i += 1;
             continue;
@@ -190,6 +302,28 @@ mod tests {
     fn strips_colour_codes() {
         let (lines, _) = collect(b"\x1b[31m 45.10%\x1b[m  dmserver\n");
         assert_eq!(lines[0].1, " 45.10%  dmserver");
+    }
+
+    #[test]
+    fn strips_colour_codes_on_some_lines_only() {
+        let mut input = Vec::new();
+        for i in 0..200_000 {
+            if i % 1000 == 7 {
+                input.extend_from_slice(format!("\x1b[1m{i}\x1b[m \x1b[31mred\x1b[m\n").as_bytes());
+            } else {
+                input.extend_from_slice(format!("{i} plain\n").as_bytes());
+            }
+        }
+        let (lines, _) = collect(&input);
+        assert_eq!(lines.len(), 200_000);
+        for (i, (_, text)) in lines.iter().enumerate() {
+            let expected = if i % 1000 == 7 {
+                format!("{i} red")
+            } else {
+                format!("{i} plain")
+            };
+            assert_eq!(*text, expected);
+        }
     }
 
     #[test]

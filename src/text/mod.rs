@@ -2,6 +2,7 @@
 //! encodings, whitespace fields and fast number parsing. Parsers never allocate per
 //! line; they borrow slices from the reader's buffer.
 
+mod byte_mask;
 pub mod cpu_list;
 pub mod encoding;
 pub mod fields;

@@ -108,3 +108,38 @@ fn sysstat_11_layout() {
     assert!(p.has("disk.sda.r_await_ms") && p.has("disk.sda.svctm_ms"));
     assert!(!p.has("disk.sda.await_ms"));
 }
+
+#[test]
+fn a_changed_header_is_read_again() {
+    // Three reports (the first, since boot, is dropped); the third changes both the
+    // avg-cpu and the device header.
+    let text = b"Linux 6.1.0 (db) \t12/02/26 \t_x86_64_\t(2 CPU)
+
+avg-cpu:  %user   %nice %system %iowait  %steal   %idle
+           9.00    0.00    9.00    9.00    0.00   73.00
+
+Device:         rrqm/s   wrqm/s     r/s     w/s    rkB/s    wkB/s avgrq-sz avgqu-sz   await r_await w_await  svctm  %util
+sda               0.00     0.00   99.00   99.00    99.00    99.00     8.00     0.10    1.00    1.00    1.00   0.50  99.00
+
+avg-cpu:  %user   %nice %system %iowait  %steal   %idle
+           1.00    0.00    1.00    0.00    0.00   98.00
+
+Device:         rrqm/s   wrqm/s     r/s     w/s    rkB/s    wkB/s avgrq-sz avgqu-sz   await r_await w_await  svctm  %util
+sda               0.00     0.00   10.00   20.00    40.00    80.00     8.00     0.10    1.00    1.00    1.00   0.50  10.00
+
+avg-cpu:  %user %iowait   %idle
+           5.00    1.00   94.00
+
+Device            r/s     w/s   %util
+sda             30.00   40.00   50.00
+
+";
+    let p = parse_bytes("iostat.txt", text);
+    assert_eq!(p.series("disk.sda.util_pct").points, [10.0, 50.0]);
+    assert_eq!(p.series("disk.sda.r_per_s").points, [10.0, 30.0]);
+    assert_eq!(p.series("disk.sda.svctm_ms").points, [0.5]);
+    assert_eq!(p.series("cpu.util_pct").points, [2.0, 5.0]);
+    assert_eq!(p.series("cpu.usr_pct").points, [1.0, 5.0]);
+    assert_eq!(p.series("cpu.sys_pct").points, [1.0]);
+    assert!(p.report.warnings.is_empty(), "{:?}", p.report.warnings);
+}

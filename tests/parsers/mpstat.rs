@@ -125,3 +125,31 @@ fn chinese_locale_in_utf8_and_gbk() {
         Some("GB18030/GBK")
     );
 }
+
+#[test]
+fn a_changed_header_is_read_again() {
+    // The same utilisation header repeats, an interrupts section (no %idle) comes and
+    // goes, and a narrower utilisation header puts %sys and %idle elsewhere.
+    let text = b"Linux 6.1.0 (db) \t12/02/26 \t_x86_64_\t(2 CPU)
+
+12:00:00     CPU    %usr   %nice    %sys %iowait    %irq   %soft  %steal  %guest  %gnice   %idle
+12:00:01     all   10.00    0.00    0.00    0.00    0.00    0.00    0.00    0.00    0.00   90.00
+
+12:00:01     CPU    %usr   %nice    %sys %iowait    %irq   %soft  %steal  %guest  %gnice   %idle
+12:00:02     all   15.00    0.00    0.00    0.00    0.00    0.00    0.00    0.00    0.00   85.00
+
+12:00:02     CPU    intr/s
+12:00:03     all  500.00
+
+12:00:03     CPU    %usr    %sys   %idle
+12:00:04     all   30.00   10.00   60.00
+
+12:00:04     CPU    %usr   %nice    %sys %iowait    %irq   %soft  %steal  %guest  %gnice   %idle
+12:00:05     all   20.00    0.00    0.00    0.00    0.00    0.00    0.00    0.00    0.00   80.00
+";
+    let p = parse_bytes("mpstat.txt", text);
+    assert_eq!(p.series("cpu.util_pct").points, [10.0, 15.0, 40.0, 20.0]);
+    assert_eq!(p.series("cpu.sys_pct").points, [0.0, 0.0, 10.0, 0.0]);
+    assert_eq!(p.series("cpu.soft_pct").points, [0.0, 0.0, 0.0]);
+    assert!(p.report.warnings.is_empty(), "{:?}", p.report.warnings);
+}

@@ -259,6 +259,36 @@ fn declared_bios_and_database_layout_become_facts() {
 }
 
 #[test]
+fn smmus_in_the_kernel_log_of_a_bare_metal_kunpeng_fire_the_smmu_rule() {
+    // lscpu without a hypervisor makes the host bare metal; the kernel log excerpt
+    // (no settings snapshot) says two SMMUv3 units are registered.
+    let dir = tempfile::tempdir().unwrap();
+    for (from, to) in [
+        ("lscpu/lscpu-kunpeng920-7260.txt", "lscpu.txt"),
+        ("dmesg/dmesg_grep_kunpeng920.txt", "dmesg.txt"),
+    ] {
+        std::fs::copy(fixture(from), dir.path().join(to)).unwrap();
+    }
+    let h = diagnose_dir(dir.path());
+    let smmu = h
+        .findings
+        .iter()
+        .chain(&h.off_path_findings)
+        .find(|f| f.rule == "bios.smmu_enabled_on_bare_metal")
+        .unwrap_or_else(|| panic!("the SMMU rule did not fire: {:?}", fired(&h)));
+    assert!(smmu.summary.contains("SMMU (2 units)"), "{}", smmu.summary);
+    let locations: Vec<String> = smmu.evidence.iter().map(|e| e.location()).collect();
+    assert!(
+        locations.contains(&"dmesg.txt:4-7".to_string()),
+        "{locations:?}"
+    );
+    assert!(
+        locations.iter().any(|l| l.starts_with("lscpu.txt:")),
+        "{locations:?}"
+    );
+}
+
+#[test]
 fn wal_inside_the_data_directory_shares_its_disk() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(

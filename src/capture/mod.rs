@@ -38,11 +38,13 @@ pub mod numactl;
 pub mod numastat;
 
 // Operating system and network settings.
+pub mod dmesg;
 pub mod ethtool;
 pub mod ethtool_channels;
 pub mod ethtool_driver;
 pub mod ethtool_features;
 pub mod interrupts;
+mod iommu_messages;
 pub mod mounts;
 pub mod ping;
 pub mod settings_snapshot;
@@ -158,6 +160,7 @@ pub fn registry() -> &'static [&'static dyn CaptureParser] {
         &xfs_info::XfsInfo,
         &mounts::Mounts,
         &uname::Uname,
+        &dmesg::Dmesg,
         &ethtool::Ethtool,
         &ethtool_driver::EthtoolDriver,
         &ethtool_features::EthtoolFeatures,

@@ -375,7 +375,7 @@ impl Snapshot {
 }
 
 /// What the kernel command line says explicitly about IOMMU passthrough.
-fn cmdline_passthrough(cmdline: &str) -> Option<bool> {
+pub(super) fn cmdline_passthrough(cmdline: &str) -> Option<bool> {
     let mut said = None;
     for word in cmdline.split_whitespace() {
         match word {

@@ -30,7 +30,8 @@ mod numactl;
 mod numastat;
 
 // Operating system and network settings.
-// (sysctl, settings snapshot, xfs_info, mount, uname, ethtool, interrupts, ping.)
+// (sysctl, settings snapshot, xfs_info, mount, uname, dmesg, ethtool, interrupts, ping.)
+mod dmesg;
 mod ethtool;
 mod ethtool_channels;
 mod ethtool_driver;

@@ -46,8 +46,8 @@ pub static ENTRIES: &[CatalogEntry] = &[
         "os.kernel",
         None,
         Text,
-        "Kernel release (uname -r; also the sysstat header line)",
-        ["uname", "mpstat", "iostat", "settings-snapshot"],
+        "Kernel release (uname -r; also the sysstat header line and dmesg's `Linux version` line)",
+        ["uname", "mpstat", "iostat", "settings-snapshot", "dmesg"],
         "uname -a"
     ),
     entry!(

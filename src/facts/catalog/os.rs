@@ -6,6 +6,7 @@ const SNAPSHOT: &str = "the settings snapshot script in docs/settings-snapshot.m
 const SYSCTL_OR_SNAPSHOT: &str =
     "sysctl -a (as root), or the settings snapshot script in docs/settings-snapshot.md";
 const MOUNT: &str = "mount (or cat /proc/mounts)";
+const SNAPSHOT_OR_DMESG: &str = "the settings snapshot script in docs/settings-snapshot.md, or dmesg as root (the whole boot log: an excerpt only shows units that exist)";
 
 pub static ENTRIES: &[CatalogEntry] = &[
     entry!(
@@ -100,33 +101,33 @@ pub static ENTRIES: &[CatalogEntry] = &[
         "os.iommu_enabled",
         None,
         Flag,
-        "At least one IOMMU/SMMU is registered with the kernel (/sys/class/iommu not empty)",
-        ["settings-snapshot"],
-        SNAPSHOT
+        "At least one IOMMU/SMMU is registered with the kernel (/sys/class/iommu not empty; in dmesg, a unit's driver messages)",
+        ["settings-snapshot", "dmesg"],
+        SNAPSHOT_OR_DMESG
     ),
     entry!(
         "os.iommu_units",
         Count,
         Number,
-        "IOMMU/SMMU units registered with the kernel (entries in /sys/class/iommu)",
-        ["settings-snapshot"],
-        SNAPSHOT
+        "IOMMU/SMMU units registered with the kernel (entries in /sys/class/iommu; in dmesg, distinct arm-smmu-v3, arm-smmu, AMD-Vi and, with DMA remapping on, Intel dmarN units)",
+        ["settings-snapshot", "dmesg"],
+        SNAPSHOT_OR_DMESG
     ),
     entry!(
         "os.iommu_passthrough",
         None,
         Flag,
-        "DMA bypasses IOMMU translation (iommu group type identity, or iommu.passthrough=1 / iommu=pt on the kernel command line)",
-        ["settings-snapshot"],
-        SNAPSHOT
+        "DMA bypasses IOMMU translation (iommu group type identity, or dmesg's `iommu: Default domain type: Passthrough`; else iommu.passthrough=1 / iommu=pt on the kernel command line)",
+        ["settings-snapshot", "dmesg"],
+        SNAPSHOT_OR_DMESG
     ),
     entry!(
         "os.cmdline",
         None,
         Text,
-        "Kernel command line (/proc/cmdline)",
-        ["settings-snapshot"],
-        SNAPSHOT
+        "Kernel command line (/proc/cmdline; dmesg's `Kernel command line:`)",
+        ["settings-snapshot", "dmesg"],
+        SNAPSHOT_OR_DMESG
     ),
     entry!(
         "fs.<dev>.type",

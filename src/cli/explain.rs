@@ -41,11 +41,11 @@ pub fn run(args: Args, rule_dirs: &[PathBuf]) -> anyhow::Result<ExitCode> {
             explain(&kb, &bundle, &subject, args.host.as_deref()).map_err(anyhow::Error::msg)?;
         match args.format {
             Format::Text => emit(render_text(&explanation).as_bytes())?,
-            Format::Json => documents.push(serde_json::to_vec_pretty(&explanation)?),
+            Format::Json => documents.push(explanation),
         }
     }
     if !documents.is_empty() {
-        emit(&json_documents::join(documents)?)?;
+        emit(&json_documents::join(&documents)?)?;
     }
     Ok(ExitCode::SUCCESS)
 }

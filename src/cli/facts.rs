@@ -40,20 +40,26 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         emit(&bytes)?;
         return Ok(ExitCode::SUCCESS);
     };
-    let mut documents = Vec::new();
-    for bundle in target::bundles(&path)? {
-        let hosts = read_bundle(&bundle);
-        match args.format {
-            Format::Table => emit(&facts_listing::table(
-                &bundle.source,
-                &hosts,
-                table_width(),
-            )?)?,
-            Format::Json => documents.push(facts_listing::json(&bundle.source, &hosts)?),
+    let bundles = target::bundles(&path)?;
+    match args.format {
+        Format::Table => {
+            for bundle in &bundles {
+                let hosts = read_bundle(bundle);
+                emit(&facts_listing::table(
+                    &bundle.source,
+                    &hosts,
+                    table_width(),
+                )?)?;
+            }
         }
-    }
-    if !documents.is_empty() {
-        emit(&json_documents::join(documents)?)?;
+        Format::Json => {
+            let read: Vec<_> = bundles.iter().map(|b| (b, read_bundle(b))).collect();
+            let documents: Vec<_> = read
+                .iter()
+                .map(|(bundle, hosts)| facts_listing::document(&bundle.source, hosts))
+                .collect();
+            emit(&json_documents::join(&documents)?)?;
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

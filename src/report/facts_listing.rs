@@ -58,21 +58,20 @@ fn listing(host: &HostFacts) -> HostListing<'_> {
     }
 }
 
-pub fn json(bundle: &str, hosts: &[HostFacts]) -> anyhow::Result<Vec<u8>> {
-    #[derive(Serialize)]
-    struct Out<'a> {
-        schema_version: u32,
-        bundle: &'a str,
-        hosts: Vec<HostListing<'a>>,
-    }
-    let out = Out {
+/// The facts of a bundle as the JSON document `perfsage facts --format json` prints.
+#[derive(Serialize)]
+pub struct FactsDocument<'a> {
+    schema_version: u32,
+    bundle: &'a str,
+    hosts: Vec<HostListing<'a>>,
+}
+
+pub fn document<'a>(bundle: &'a str, hosts: &'a [HostFacts]) -> FactsDocument<'a> {
+    FactsDocument {
         schema_version: crate::diagnosis::SCHEMA_VERSION,
         bundle,
         hosts: hosts.iter().map(listing).collect(),
-    };
-    let mut bytes = serde_json::to_vec_pretty(&out)?;
-    bytes.push(b'\n');
-    Ok(bytes)
+    }
 }
 
 pub fn table(bundle: &str, hosts: &[HostFacts], width: u16) -> anyhow::Result<Vec<u8>> {

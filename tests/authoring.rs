@@ -772,12 +772,7 @@ fn methodology_additions_add_steps_and_edges_to_the_walk() {
     ]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let steps: Vec<&str> = json["hosts"][0]["steps"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s["step"].as_str().unwrap())
-        .collect();
+    let steps: Vec<&str> = strings(&json["hosts"][0]["steps"], "step");
     let at = steps
         .iter()
         .position(|s| *s == "queue-depth")

@@ -186,12 +186,7 @@ fn bad_files_are_reported_and_good_ones_still_diagnosed() {
     assert!(text.contains("last row is cut off"), "{text}");
     let json = perfsage(&["facts", d.to_str().unwrap(), "--format", "json"]);
     let json: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
-    let unrecognized: Vec<&str> = json["hosts"][0]["unrecognized"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c["file"].as_str().unwrap())
-        .collect();
+    let unrecognized: Vec<&str> = strings(&json["hosts"][0]["unrecognized"], "file");
     assert_eq!(unrecognized, vec!["core.bin", "empty.txt"]);
 }
 
@@ -371,12 +366,7 @@ fn benchmark_results_of_the_load_generator_reach_the_database_hosts() {
         .iter()
         .find(|f| f["rule"] == "benchmark.target_gap")
         .unwrap();
-    let cited: Vec<&str> = gap["evidence"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["file"].as_str().unwrap())
-        .collect();
+    let cited: Vec<&str> = strings(&gap["evidence"], "file");
     assert!(cited.contains(&"loadgen/sysbench.txt"), "{cited:?}");
 }
 
@@ -398,12 +388,7 @@ fn json_of_a_case_with_several_bundles_is_one_document() {
         assert!(out.status.success(), "{args:?}: {}", stderr(&out));
         let doc: serde_json::Value = serde_json::from_slice(&out.stdout)
             .unwrap_or_else(|e| panic!("{args:?} is not one JSON document: {e}"));
-        let bundles: Vec<&str> = doc
-            .as_array()
-            .unwrap_or_else(|| panic!("{args:?}: not an array"))
-            .iter()
-            .map(|b| b["bundle"].as_str().unwrap())
-            .collect();
+        let bundles = strings(&doc, "bundle");
         assert_eq!(bundles.len(), 3, "{bundles:?}");
         assert!(
             bundles[0].contains("bundle vm-64c-virtual-disk"),

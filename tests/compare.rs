@@ -86,12 +86,7 @@ fn a_raw_disk_after_case_b_matches_the_raw_disk_step() {
     assert!(key.starts_with("bench.") && key.ends_with(".tps"), "{key}");
     let gain = host["gains"][0]["change_pct"].as_f64().unwrap();
     assert!((gain - 25.0).abs() < 0.1, "{gain}");
-    let gone: Vec<&str> = host["findings_gone"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| f["rule"].as_str().unwrap())
-        .collect();
+    let gone: Vec<&str> = strings(&host["findings_gone"], "rule");
     assert_eq!(
         gone,
         [
@@ -133,12 +128,7 @@ fn a_raw_disk_after_case_b_matches_the_raw_disk_step() {
 #[test]
 fn case_b_folder_is_a_chain_whose_changes_match_the_documents_steps() {
     let c = json(&["compare", "cases/greatdb-vm-cluster"]);
-    let labels: Vec<&str> = c["snapshots"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s["label"].as_str().unwrap())
-        .collect();
+    let labels: Vec<&str> = strings(&c["snapshots"], "label");
     assert_eq!(
         labels,
         [
@@ -256,12 +246,7 @@ fn fixture_bundle_pairs_show_what_changed() {
     // A case folder with two bundles is a chain of its own.
     let case = two_bundle_case();
     let c = json(&["compare", case.path().to_str().unwrap()]);
-    let labels: Vec<&str> = c["snapshots"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s["label"].as_str().unwrap())
-        .collect();
+    let labels: Vec<&str> = strings(&c["snapshots"], "label");
     assert_eq!(labels, ["busy", "idle"]);
 }
 

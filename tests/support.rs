@@ -184,3 +184,17 @@ pub fn copy_dir(from: &Path, to: &Path) {
         }
     }
 }
+
+/// The string `field` of every element of a JSON array, in order.
+pub fn strings<'a>(array: &'a serde_json::Value, field: &str) -> Vec<&'a str> {
+    array
+        .as_array()
+        .unwrap_or_else(|| panic!("not an array: {array}"))
+        .iter()
+        .map(|element| {
+            element[field]
+                .as_str()
+                .unwrap_or_else(|| panic!("no string {field:?} in {element}"))
+        })
+        .collect()
+}

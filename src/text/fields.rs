@@ -133,11 +133,6 @@ fn blank_mask(line: &[u8], base: usize) -> u64 {
     blank
 }
 
-/// True when the line holds nothing but blanks.
-pub fn is_blank_line(line: &[u8]) -> bool {
-    line.iter().all(|b| is_blank(*b))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -274,17 +274,32 @@ impl Boot {
 
     fn finish(self, last_line: u64, sink: &mut FactSink) {
         if let Some((release, n)) = &self.kernel {
-            sink.put_fallback("os.kernel", text(release), Unit::None, (*n, *n));
+            sink.put_fallback(
+                "os.kernel",
+                Value::Text(release.to_string()),
+                Unit::None,
+                (*n, *n),
+            );
         }
         let cmdline = self.cmdline.as_ref().or(self.early_cmdline.as_ref());
         if let Some((cmdline, n)) = cmdline {
-            sink.put_fallback("os.cmdline", text(cmdline), Unit::None, (*n, *n));
+            sink.put_fallback(
+                "os.cmdline",
+                Value::Text(cmdline.to_string()),
+                Unit::None,
+                (*n, *n),
+            );
         }
         let passthrough = self.default_domain.or_else(|| {
             cmdline.and_then(|(cmdline, n)| cmdline_passthrough(cmdline).map(|p| (p, *n)))
         });
         if let Some((passthrough, n)) = passthrough {
-            put_flag(sink, "os.iommu_passthrough", passthrough, (n, n));
+            sink.put_fallback(
+                "os.iommu_passthrough",
+                Value::Flag(passthrough),
+                Unit::None,
+                (n, n),
+            );
         }
         let counted: Vec<&UnitLines> = self
             .units
@@ -311,7 +326,12 @@ impl Boot {
             let last = counted.iter().map(|u| u.last).chain(vtd).max();
             (first.unwrap_or(last_line), last.unwrap_or(last_line))
         };
-        put_flag(sink, "os.iommu_enabled", !counted.is_empty(), lines);
+        sink.put_fallback(
+            "os.iommu_enabled",
+            Value::Flag(!counted.is_empty()),
+            Unit::None,
+            lines,
+        );
         sink.put_fallback(
             "os.iommu_units",
             Value::Number(counted.len() as f64),
@@ -319,14 +339,6 @@ impl Boot {
             lines,
         );
     }
-}
-
-fn text(value: &str) -> Value {
-    Value::Text(value.to_string())
-}
-
-fn put_flag(sink: &mut FactSink, key: &str, value: bool, lines: (u64, u64)) {
-    sink.put_fallback(key, Value::Flag(value), Unit::None, lines);
 }
 
 #[cfg(test)]

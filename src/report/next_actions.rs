@@ -7,6 +7,7 @@ use super::labels::{self, Label, Lang};
 use super::localize;
 use crate::diagnosis::HostDiagnosis;
 use crate::diagnosis::RankedAction;
+use crate::facts::value::format_number;
 use crate::rules::Finding;
 
 pub struct NextActionRow<'a> {
@@ -22,16 +23,19 @@ pub struct NextActionRow<'a> {
 pub fn rows(host: &HostDiagnosis, lang: Lang) -> Vec<NextActionRow<'_>> {
     host.next_actions
         .iter()
-        .map(|a| NextActionRow {
-            rank: a.rank,
-            rule: &a.rule,
-            action: finding_of(host, &a.rule)
-                .and_then(|f| localize::recommendation(f, lang))
-                .map_or(a.action.as_str(), |r| r.action),
-            gain: gain(host, a, lang),
-            effort: a
-                .effort
-                .map_or_else(|| "—".to_string(), |e| labels::effort(e, lang).to_string()),
+        .map(|a| {
+            let finding = finding_of(host, &a.rule);
+            NextActionRow {
+                rank: a.rank,
+                rule: &a.rule,
+                action: finding
+                    .and_then(|f| localize::recommendation(f, lang))
+                    .map_or(a.action.as_str(), |r| r.action),
+                gain: gain(a, finding, lang),
+                effort: a
+                    .effort
+                    .map_or_else(|| "—".to_string(), |e| labels::effort(e, lang).to_string()),
+            }
         })
         .collect()
 }
@@ -43,25 +47,19 @@ fn finding_of<'a>(host: &'a HostDiagnosis, rule: &str) -> Option<&'a Finding> {
         .find(|f| f.rule == rule)
 }
 
-fn gain(host: &HostDiagnosis, a: &RankedAction, lang: Lang) -> String {
-    let case = finding_of(host, &a.rule)
-        .and_then(|f| f.source.as_ref())
-        .map(|s| s.case_id.as_str());
-    let percent = |pct: f64| {
-        if pct.fract() == 0.0 {
-            format!("{pct:+.0} %")
-        } else {
-            format!("{pct:+.1} %")
-        }
-    };
-    match (a.gain_pct, case) {
-        (Some(pct), Some(case)) => format!("{} ({case})", percent(pct)),
-        (Some(pct), None) => percent(pct),
-        (None, _) => format!(
+fn gain(a: &RankedAction, finding: Option<&Finding>, lang: Lang) -> String {
+    let Some(pct) = a.gain_pct else {
+        return format!(
             "{}{}{}",
             Label::NoMeasuredGain.text(lang),
             labels::colon(lang),
             labels::severity(a.severity, lang)
-        ),
+        );
+    };
+    let sign = if pct >= 0.0 { "+" } else { "" };
+    let measured = format!("{sign}{} %", format_number(pct));
+    match finding.and_then(|f| f.source.as_ref()) {
+        Some(source) => format!("{measured} ({})", source.case_id),
+        None => measured,
     }
 }

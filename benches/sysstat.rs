@@ -14,7 +14,7 @@ mod input;
 
 use divan::Bencher;
 use input::Input;
-use perfsage::capture::CaptureStatus;
+use perfsage::parse::CaptureStatus;
 use std::sync::OnceLock;
 
 /// The fixture cut in three: the lines up to the first blank one (the `Linux …`

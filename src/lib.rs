@@ -2,11 +2,11 @@
 //! a diagnosis comes out: which resource limits throughput, what to try next, and the
 //! evidence for it. This file is only the index of the pipeline's stages.
 
+pub mod authoring;
 pub mod bundle;
 pub mod capture;
 pub mod cases;
 pub mod cli;
-pub mod collect;
 pub mod compare;
 pub mod diagnosis;
 pub mod error;
@@ -14,6 +14,7 @@ pub mod explain;
 pub mod facts;
 pub mod graph;
 pub mod knowledge;
+pub mod parse;
 pub mod report;
 pub mod rules;
 pub mod text;

@@ -5,18 +5,18 @@
 //! sandbox rules run in.
 
 use crate::support::*;
+use perfsage::authoring::doc::{HELPERS_BEGIN, HELPERS_END, helpers_markdown};
+use perfsage::authoring::fact_refs::{KeyText, fact_refs};
+use perfsage::authoring::rule_tests::{parse_test_file, run_suite, test_facts};
 use perfsage::bundle::Bundle;
-use perfsage::bundle::read::read_host;
+use perfsage::bundle::host_facts::read_host;
 use perfsage::facts::catalog::{self, Kind};
 use perfsage::facts::{Fact, Facts, Provenance, Value};
 use perfsage::knowledge::{KnowledgeBase, RuleLayer, layers_for};
 use perfsage::rules::Outcome;
 use perfsage::rules::api::HELPERS;
-use perfsage::rules::doc::{HELPERS_BEGIN, HELPERS_END, helpers_markdown};
 use perfsage::rules::engine::{BLOCKED_FUNCTIONS, RuleEngine, TIME_BUDGET};
-use perfsage::rules::fact_refs::{KeyText, fact_refs};
 use perfsage::rules::loader::RuleSource;
-use perfsage::rules::rule_tests::{parse_test_file, run_suite, test_facts};
 use std::collections::{BTreeSet, HashSet};
 use std::path::Path;
 use std::process::Output;

@@ -4,7 +4,7 @@
 //! what is installed.
 
 use crate::support::*;
-use perfsage::bundle::meta::{CaptureState, CollectorRecord, CollectorStatus, MetaFile};
+use perfsage::bundle::bundle_yaml::{CaptureState, CollectorRecord, CollectorStatus, MetaFile};
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
@@ -27,7 +27,7 @@ fn capture(args: &[&str], cwd: &Path, scratch: &Path, path: Option<&str>) -> Out
     command.output().expect("perfsage runs")
 }
 
-fn meta(dir: &Path) -> perfsage::bundle::meta::CaptureRecord {
+fn meta(dir: &Path) -> perfsage::bundle::bundle_yaml::CaptureRecord {
     let text = std::fs::read_to_string(dir.join("bundle.yaml")).expect("bundle.yaml is written");
     MetaFile::parse("bundle.yaml", text)
         .expect("bundle.yaml reads back")
@@ -37,7 +37,7 @@ fn meta(dir: &Path) -> perfsage::bundle::meta::CaptureRecord {
 }
 
 fn collector<'a>(
-    record: &'a perfsage::bundle::meta::CaptureRecord,
+    record: &'a perfsage::bundle::bundle_yaml::CaptureRecord,
     name: &str,
 ) -> &'a CollectorRecord {
     record
@@ -475,7 +475,7 @@ fn a_perf_script_of_a_sysbench_load_is_read_as_perf_script() {
     let head = "sysbench 25341  3682.703822:   10101010 cpu-clock:ppp: \n\
 \t          16d80f __memmove_avx512_unaligned_erms+0xf (/usr/lib/x86_64-linux-gnu/libc.so.6)\n\
 \t          57a0c8 sb_event_start+0x58 (/usr/bin/sysbench)\n\n";
-    assert_eq!(perfsage::capture::detect::claimants(head), ["perf-script"]);
+    assert_eq!(perfsage::parse::detect::claimants(head), ["perf-script"]);
 }
 
 #[test]
@@ -537,7 +537,7 @@ SQL statistics:\n    queries performed:\n        read:                          
     transactions:                        4219   (525.71 per sec.)\n\
     queries:                             84427  (10519.42 per sec.)\n";
     let (facts, warnings) =
-        run_parser(&perfsage::capture::sysbench::Sysbench, run.as_bytes()).unwrap();
+        run_parser(&perfsage::parse::bench::sysbench::Sysbench, run.as_bytes()).unwrap();
     assert!(warnings.is_empty(), "{warnings:?}");
     let tps: Vec<(&str, Option<f64>)> = facts
         .iter()

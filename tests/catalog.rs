@@ -4,7 +4,7 @@
 
 use crate::support::*;
 use perfsage::bundle::Bundle;
-use perfsage::bundle::read::read_host;
+use perfsage::bundle::host_facts::read_host;
 use perfsage::facts::catalog::{Kind, lookup};
 use perfsage::facts::{Fact, Value};
 use std::path::Path;

@@ -322,7 +322,7 @@ fn benchmarksql_results_reach_the_database_host_but_the_client_stays_on_the_load
     )
     .unwrap();
 
-    let hosts = perfsage::bundle::read::read_bundle(&Bundle::open(dir.path()).unwrap());
+    let hosts = perfsage::bundle::host_facts::read_bundle(&Bundle::open(dir.path()).unwrap());
     let facts_of = |name: &str| &hosts.iter().find(|h| h.name == name).unwrap().facts;
     let (db, client) = (facts_of("db"), facts_of("client"));
     let tpmc = client

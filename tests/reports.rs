@@ -5,7 +5,7 @@
 
 use crate::support::*;
 use perfsage::bundle::Bundle;
-use perfsage::bundle::read::read_host;
+use perfsage::bundle::host_facts::read_host;
 use perfsage::diagnosis::flame;
 use perfsage::diagnosis::{Diagnosis, MethodologyMap, Silent, diagnose, diagnose_host};
 use perfsage::facts::{Fact, Provenance, Unit, Value};

@@ -3,9 +3,9 @@
 //! fires, one that stays quiet and one left unevaluated, and documents why it exists,
 //! what it needs, how its advice is verified and rolled back and what trying it takes.
 
+use perfsage::authoring::rule_tests::{Expect, parse_test_file};
 use perfsage::knowledge::KnowledgeBase;
 use perfsage::rules::effort::Effort;
-use perfsage::rules::rule_tests::{Expect, parse_test_file};
 use std::collections::BTreeMap;
 
 #[test]

@@ -1,9 +1,9 @@
 //! Helpers shared by the integration tests: fixture paths, running one parser over
 //! bytes, building facts by hand, and running the perfsage binary.
 
-use perfsage::capture::sink::{FactSink, Strength, Warning};
-use perfsage::capture::{CaptureParser, CaptureReport, ParseError, read_capture};
 use perfsage::facts::{Fact, Facts, Provenance, Series, SeriesBuilder, Unit, Value};
+use perfsage::parse::sink::{FactSink, Strength, Warning};
+use perfsage::parse::{CaptureParser, CaptureReport, ParseError, read_capture};
 use perfsage::text::lines::LineReader;
 use std::io::Read;
 use std::path::{Path, PathBuf};

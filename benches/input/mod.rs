@@ -5,7 +5,7 @@
 
 use divan::Bencher;
 use divan::counter::BytesCount;
-use perfsage::capture::{CaptureResult, read_capture};
+use perfsage::parse::{CaptureResult, read_capture};
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 

@@ -12,7 +12,7 @@ consultant takes on the two hosts, in the layouts the tools print:
   bundles/before-tuning/kp-db01/      the MogDB 2.0.1 server (2 x Kunpeng 920 7260, 128 cores)
     lscpu.txt                 copy of fixtures/lscpu/lscpu-kunpeng920-7260.txt
     settings-snapshot.txt     perfsage settings snapshot v1 (docs/settings-snapshot.md);
-                              generated like fixtures/settings_snapshot/reconstruct_kunpeng.py
+                              generated like fixtures/settings-snapshot/reconstruct_kunpeng.py
                               ("before": THP always, numa_balancing 1, mq-deadline, 4 KB
                               pages, irqbalance active, 8 SMMUv3 units) with two changes:
                               governor performance at 2.6 GHz (the guide does not touch the
@@ -25,9 +25,9 @@ consultant takes on the two hosts, in the layouts the tools print:
     transcript_ethtool-i_enp3s0.txt
                               `ethtool -i enp3s0` pasted with its prompt line (so the interface
                               names the facts), firmware 2.3.0.6 (first port of
-                              fixtures/ethtool_driver/ethtool_i_hinic_old_fw_two_ports.txt)
-    ethtool-features_enp3s0.txt   copy of fixtures/ethtool_features/ethtool_k_hinic_offloads_off.txt
-    ethtool-channels_enp3s0.txt   copy of fixtures/ethtool_channels/ethtool_l_hinic_server_16.txt
+                              fixtures/ethtool-driver/ethtool_i_hinic_old_fw_two_ports.txt)
+    ethtool-features_enp3s0.txt   copy of fixtures/ethtool-features/ethtool_k_hinic_offloads_off.txt
+    ethtool-channels_enp3s0.txt   copy of fixtures/ethtool-channels/ethtool_l_hinic_server_16.txt
                               (16 of 63 combined queues)
     interrupts.txt            copy of fixtures/interrupts/kunpeng_128cpu.txt (the 16 enp3s0
                               queue IRQs and nvme0's 8 on CPUs 0-3)
@@ -335,11 +335,11 @@ def ethtool(host, bus):
     """`ethtool -i`, `-k` and `-l enp3s0`, one file each. The -i file keeps the shell
     prompt line it was pasted with, so that the interface names the facts (ethtool -i
     itself does not print it)."""
-    driver = (FIXTURES / "ethtool_driver" / "ethtool_i_hinic_old_fw_two_ports.txt").read_text()
+    driver = (FIXTURES / "ethtool-driver" / "ethtool_i_hinic_old_fw_two_ports.txt").read_text()
     first_port = driver.split("driver: hinic\n")[1]
     driver = "driver: hinic\n" + first_port.replace("bus-info: 0000:03:00.0", f"bus-info: {bus}")
-    features = (FIXTURES / "ethtool_features" / "ethtool_k_hinic_offloads_off.txt").read_text()
-    channels = (FIXTURES / "ethtool_channels" / "ethtool_l_hinic_server_16.txt").read_text()
+    features = (FIXTURES / "ethtool-features" / "ethtool_k_hinic_offloads_off.txt").read_text()
+    channels = (FIXTURES / "ethtool-channels" / "ethtool_l_hinic_server_16.txt").read_text()
     return {
         "transcript_ethtool-i_enp3s0.txt": f"[root@{host} ~]# ethtool -i enp3s0\n" + driver,
         "ethtool-features_enp3s0.txt": features,

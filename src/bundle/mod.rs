@@ -3,11 +3,11 @@
 //! defaults for every host, one in a host folder overrides them.
 
 pub mod archive;
-pub mod meta;
-pub mod read;
+pub mod bundle_yaml;
+pub mod host_facts;
 
 use crate::error::InputError;
-use meta::{BundleMeta, MetaFile};
+use bundle_yaml::{BundleMeta, MetaFile};
 use std::fs;
 use std::path::{Path, PathBuf};
 

@@ -4,11 +4,11 @@
 //! terminal, nothing otherwise; Ctrl-C ends the capture early with a whole bundle.
 
 use super::{emit, table_width};
-use crate::bundle::meta::{CaptureState, CollectorStatus};
-use crate::collect::check::{CheckReport, Status, check};
-use crate::collect::collectors::COLLECTORS;
-use crate::collect::target::TargetSpec;
-use crate::collect::{Options, Outcome, Progress, run};
+use crate::bundle::bundle_yaml::{CaptureState, CollectorStatus};
+use crate::capture::check::{CheckReport, Status, check};
+use crate::capture::collectors::COLLECTORS;
+use crate::capture::target_process::TargetSpec;
+use crate::capture::{Options, Outcome, Progress, run};
 use comfy_table::{ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::fmt::Write as _;
@@ -102,7 +102,7 @@ pub fn run_command(args: Args) -> anyhow::Result<ExitCode> {
         benchmark: args.benchmark,
         skip: args.skip,
         command_line: std::env::args()
-            .map(|a| crate::collect::session::shell_words(&[a]))
+            .map(|a| crate::capture::session::shell_words(&[a]))
             .collect::<Vec<_>>()
             .join(" "),
     };

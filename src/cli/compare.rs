@@ -2,9 +2,9 @@
 //! side. Each input is a bundle, a case folder (its bundles in order) or a JSON report
 //! saved by `perfsage diagnose --format json`; more than two make a chain.
 
-use super::progress::ReadingBar;
+use super::progress_bar::ReadingBar;
 use super::report_args::{Format, ReportArgs};
-use super::{table_width, target};
+use super::{bundle_or_case, table_width};
 use crate::compare::compare;
 use crate::diagnosis::{Diagnosis, SCHEMA_VERSION, diagnose_with_progress};
 use crate::error::InputError;
@@ -43,11 +43,11 @@ pub fn run(args: Args, rule_dirs: &[PathBuf]) -> anyhow::Result<ExitCode> {
     for path in &args.runs {
         if is_json_report(path) {
             inputs.push((
-                target::name_of(path),
+                bundle_or_case::name_of(path),
                 Input::Report(Box::new(load_report(path)?)),
             ));
         } else {
-            for (label, bundle) in target::labelled_bundles(path)? {
+            for (label, bundle) in bundle_or_case::labelled_bundles(path)? {
                 inputs.push((label, Input::Bundle(bundle)));
             }
         }

@@ -1,8 +1,8 @@
 //! `perfsage diagnose`: the main job.
 
-use super::progress::ReadingBar;
+use super::progress_bar::ReadingBar;
 use super::report_args::{Format, ReportArgs, file_for};
-use super::{table_width, target};
+use super::{bundle_or_case, table_width};
 use crate::diagnosis::{Diagnosis, diagnose_with_progress};
 use crate::error::InputError;
 use crate::knowledge::KnowledgeBase;
@@ -57,7 +57,7 @@ pub struct Args {
 pub fn run(args: Args, rule_dirs: &[PathBuf]) -> anyhow::Result<ExitCode> {
     let kb = KnowledgeBase::load(rule_dirs)?;
     let format = args.report.format();
-    let bundles = target::labelled_bundles(&args.bundle)?;
+    let bundles = bundle_or_case::labelled_bundles(&args.bundle)?;
     let one_document = matches!(format, Format::Html | Format::Json);
     if one_document && bundles.len() > 1 && args.report.file().is_none() {
         return Err(InputError::new(

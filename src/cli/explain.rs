@@ -1,6 +1,6 @@
 //! `perfsage explain`: why a rule fired or not, or why a step was taken or not.
 
-use super::{emit, json_documents, target};
+use super::{bundle_or_case, emit, json_documents};
 use crate::explain::{Subject, explain, render_text};
 use crate::knowledge::KnowledgeBase;
 use clap::ValueEnum;
@@ -36,7 +36,7 @@ pub fn run(args: Args, rule_dirs: &[PathBuf]) -> anyhow::Result<ExitCode> {
     let kb = KnowledgeBase::load(rule_dirs)?;
     let subject = Subject::resolve(&kb, &args.id).map_err(anyhow::Error::msg)?;
     let mut documents = Vec::new();
-    for bundle in target::bundles(&args.bundle)? {
+    for bundle in bundle_or_case::bundles(&args.bundle)? {
         let explanation =
             explain(&kb, &bundle, &subject, args.host.as_deref()).map_err(anyhow::Error::msg)?;
         match args.format {

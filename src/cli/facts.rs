@@ -1,8 +1,8 @@
 //! `perfsage facts`: what perfsage read from a bundle, with provenance; or, with
 //! `--catalog`, every fact perfsage knows how to read.
 
-use super::{emit, json_documents, table_width, target};
-use crate::bundle::read::read_bundle;
+use super::{bundle_or_case, emit, json_documents, table_width};
+use crate::bundle::host_facts::read_bundle;
 use crate::report::facts_listing;
 use clap::ValueEnum;
 use std::path::PathBuf;
@@ -40,7 +40,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         emit(&bytes)?;
         return Ok(ExitCode::SUCCESS);
     };
-    let bundles = target::bundles(&path)?;
+    let bundles = bundle_or_case::bundles(&path)?;
     match args.format {
         Format::Table => {
             for bundle in &bundles {

@@ -1,6 +1,7 @@
 //! The command line: clap definitions and dispatch. One file per subcommand; this one
 //! holds what they share (output, terminal width, exit codes).
 
+mod bundle_or_case;
 mod capture;
 mod cases;
 mod compare;
@@ -9,10 +10,9 @@ mod explain;
 mod facts;
 mod graph;
 mod json_documents;
-mod progress;
+mod progress_bar;
 mod report_args;
 mod rules;
-mod target;
 
 use clap::{Parser, Subcommand};
 use std::io::{IsTerminal, Write};

@@ -2,13 +2,13 @@
 //! and doc.
 
 use super::{emit, table_width};
+use crate::authoring::doc::{helpers_markdown, reference};
+use crate::authoring::fact_keys::{is_catalogued, levenshtein, suggest};
+use crate::authoring::lint::lint;
+use crate::authoring::rule_tests::run_suite;
+use crate::authoring::scaffold::{NewRule, resolve_id, rule_text, test_text};
 use crate::knowledge::{KnowledgeBase, RuleLayer, layers_for, read_rule_dir};
-use crate::rules::doc::{helpers_markdown, reference};
-use crate::rules::fact_keys::{is_catalogued, levenshtein, suggest};
-use crate::rules::lint::lint;
 use crate::rules::loader::RuleSource;
-use crate::rules::rule_tests::run_suite;
-use crate::rules::scaffold::{NewRule, resolve_id, rule_text, test_text};
 use anyhow::{Context, bail};
 use comfy_table::presets::UTF8_FULL_CONDENSED;
 use comfy_table::{ColumnConstraint, ContentArrangement, Table};

@@ -11,7 +11,7 @@
 
 use super::progress::{Progress, Silent};
 use crate::bundle::HostCaptures;
-use crate::capture::CaptureReport;
+use crate::parse::CaptureReport;
 use crate::text::encoding::{ContentKind, Utf8Reader, classify};
 use inferno::collapse::Collapse;
 use inferno::collapse::perf;

@@ -21,12 +21,12 @@ pub use ranking::RankedAction;
 pub use verdict::Verdict;
 
 use crate::bundle::Bundle;
-use crate::bundle::read::{HostFacts, read_bundle_observed};
-use crate::capture::CaptureReport;
+use crate::bundle::host_facts::{HostFacts, read_bundle_observed};
 use crate::facts::Facts;
 use crate::facts::set::Conflict;
 use crate::graph::{SkippedStep, VisitedStep, Walk};
 use crate::knowledge::KnowledgeBase;
+use crate::parse::CaptureReport;
 use crate::rules::{Finding, Outcome, RuleError};
 use serde::{Deserialize, Serialize};
 use std::cell::Cell;

@@ -8,15 +8,15 @@ mod render;
 
 pub use render::render_text;
 
+use crate::authoring::fact_keys::levenshtein;
+use crate::authoring::fact_refs::fact_refs;
 use crate::bundle::Bundle;
-use crate::bundle::read::read_bundle;
+use crate::bundle::host_facts::read_bundle;
 use crate::diagnosis::{HostDiagnosis, diagnose_host};
 use crate::facts::{Facts, Unit, catalog};
 use crate::graph::load::Step;
 use crate::knowledge::KnowledgeBase;
 use crate::rules::evaluate::GuardOutcome;
-use crate::rules::fact_keys::levenshtein;
-use crate::rules::fact_refs::fact_refs;
 use crate::rules::{Finding, Outcome, Rule, RuleError};
 use regex::Regex;
 use serde::Serialize;

@@ -1,10 +1,10 @@
 //! `perfsage facts`: every fact of every host with unit and provenance, plus the
 //! captures that were not recognised; and the fact catalog. As a table or JSON.
 
-use crate::bundle::read::HostFacts;
-use crate::capture::{CaptureReport, CaptureStatus};
+use crate::bundle::host_facts::HostFacts;
 use crate::facts::catalog::{self, CatalogEntry};
 use crate::facts::{Unit, Value};
+use crate::parse::{CaptureReport, CaptureStatus};
 use comfy_table::presets::UTF8_FULL_CONDENSED;
 use comfy_table::{Cell, ColumnConstraint, ContentArrangement, Table};
 use serde::Serialize;

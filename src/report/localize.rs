@@ -4,8 +4,8 @@
 //! (why a step was not taken, capture results) are put into Chinese here.
 
 use super::labels::{Label, Lang};
-use crate::capture::{CaptureReport, CaptureStatus};
 use crate::diagnosis::{MethodologyMap, Verdict};
+use crate::parse::{CaptureReport, CaptureStatus};
 use crate::rules::Finding;
 
 fn pick<'a>(lang: Lang, english: &'a str, chinese: Option<&'a String>) -> &'a str {

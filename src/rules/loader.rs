@@ -2,7 +2,7 @@
 //! metadata, and keeps the rationale (`//!` lines). Every problem names the file and
 //! line; all problems of a rule set are reported together.
 
-use super::meta::RuleMeta;
+use super::rule_meta::RuleMeta;
 use rhai::{AST, Dynamic, Engine, Map, Position, Scope};
 use std::fmt;
 

@@ -8,7 +8,7 @@ mod database;
 mod numa;
 mod platform;
 mod scaling;
-mod target;
+mod target_gap;
 
 use super::{Fact, Facts, Provenance, Unit, Value};
 
@@ -17,7 +17,7 @@ pub fn run(facts: &mut Facts) {
     // The scaling series feeds the busiest-disk fallback from a scaling table.
     scaling::derive(facts);
     busiest::derive(facts);
-    target::derive(facts);
+    target_gap::derive(facts);
     database::derive(facts);
     numa::derive(facts);
 }

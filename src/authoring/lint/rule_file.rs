@@ -1,0 +1,141 @@
+//! Lint checks on one rule file: the fact keys it names (in `needs` and in helper
+//! calls) must be in the fact catalog, it must declare the facts it needs, its cost
+//! should name an effort, it should have tests, and no scaffold placeholder may be left.
+
+use super::Diagnostic;
+use crate::authoring::fact_keys::{
+    is_catalogued, prefix_may_match, suggest, template_may_match, template_prefix_may_match,
+};
+use crate::authoring::fact_refs::{KeyText, fact_refs, string_literals};
+use crate::authoring::scaffold::PLACEHOLDER;
+use crate::knowledge::{RuleLayer, TEST_SUFFIX};
+use crate::rules::effort::Effort;
+use crate::rules::loader::{RuleSet, RuleSource, meta_field_line};
+use rhai::Engine;
+
+pub fn check(source: &RuleSource, engine: &Engine, layer: &RuleLayer) -> Vec<Diagnostic> {
+    let file = source.path.as_str();
+    let mut found = placeholders(source);
+    for reference in fact_refs(&source.text) {
+        let at = |message: String| {
+            Diagnostic::error(file, Some(reference.line), Some(reference.column), message)
+        };
+        match &reference.key {
+            KeyText::Literal(prefix) if reference.is_prefix() => {
+                if !prefix_may_match(prefix) {
+                    found.push(at(format!(
+                        "{}(\"{prefix}\"): no fact in the catalog starts with `{prefix}`",
+                        reference.helper
+                    )));
+                }
+            }
+            KeyText::Literal(key) => {
+                if !is_catalogued(key) {
+                    found.push(at(unknown_key(key)));
+                }
+            }
+            KeyText::Template(template) => {
+                let may_match = if reference.is_prefix() {
+                    template_prefix_may_match(template)
+                } else {
+                    template_may_match(template)
+                };
+                if !may_match {
+                    found.push(at(format!(
+                        "`{template}` cannot name any fact in the fact catalog (each `${{…}}` stands for one or more segments)"
+                    )));
+                }
+            }
+        }
+    }
+    // The metadata as the rule declares it (compiling again is cheap; problems with
+    // the file itself were reported when the rule base was assembled).
+    let (compiled, _) = RuleSet::compile(engine, std::slice::from_ref(source));
+    if let Some(rule) = compiled.rules.first() {
+        let literals = string_literals(&source.text);
+        let needs_line = meta_field_line(&source.text, "needs");
+        if rule.meta.needs.is_empty() {
+            found.push(Diagnostic::error(
+                file,
+                needs_line,
+                None,
+                "META.needs is empty: list the facts the rule cannot do without (perfsage facts --catalog lists them)".into(),
+            ));
+        }
+        for key in &rule.meta.needs {
+            if is_catalogued(key) {
+                continue;
+            }
+            let position = literals
+                .iter()
+                .find(|(text, line, _)| text == key && Some(*line) >= needs_line)
+                .map(|(_, line, column)| (*line, *column));
+            found.push(Diagnostic::error(
+                file,
+                position.map(|p| p.0).or(needs_line),
+                position.map(|p| p.1),
+                format!("META.needs: {}", unknown_key(key)),
+            ));
+        }
+        if let Some(cost) = rule
+            .meta
+            .recommendation
+            .as_ref()
+            .and_then(|r| r.cost.as_ref())
+            && Effort::of_cost(cost).is_none()
+        {
+            found.push(Diagnostic::warning(
+                file,
+                meta_field_line(&source.text, "cost"),
+                format!(
+                    "recommendation cost {cost:?} names no effort, so the ranking of next actions counts it as a reboot; start it with one of: {}",
+                    Effort::words().collect::<Vec<_>>().join(", ")
+                ),
+            ));
+        }
+        if let Some(stem) = file.strip_suffix(".rhai") {
+            let test_file = format!("{stem}{TEST_SUFFIX}");
+            if !layer.tests.iter().any(|t| t.path == test_file) {
+                found.push(Diagnostic::warning(
+                    file,
+                    None,
+                    format!("no tests: add {test_file} (the format is in rules/README.md)"),
+                ));
+            }
+        }
+    }
+    found
+}
+
+/// Lines still holding the scaffold's placeholder text.
+pub fn placeholders(source: &RuleSource) -> Vec<Diagnostic> {
+    source
+        .text
+        .lines()
+        .enumerate()
+        .filter_map(|(i, line)| {
+            let column = line.find(PLACEHOLDER)?;
+            let what = line[column + PLACEHOLDER.len()..]
+                .trim_start_matches(':')
+                .split('"')
+                .next()
+                .unwrap_or("")
+                .trim();
+            Some(Diagnostic::error(
+                &source.path,
+                Some(i + 1),
+                Some(line[..column].chars().count() + 1),
+                format!("left to fill in (scaffold placeholder): {what}"),
+            ))
+        })
+        .collect()
+}
+
+pub fn unknown_key(key: &str) -> String {
+    match suggest(key) {
+        Some(s) => format!("fact key `{key}` is not in the fact catalog; did you mean `{s}`?"),
+        None => format!(
+            "fact key `{key}` is not in the fact catalog (perfsage facts --catalog lists them)"
+        ),
+    }
+}

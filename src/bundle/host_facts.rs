@@ -1,0 +1,137 @@
+//! Reads every capture of a host and assembles its facts: declarations from
+//! bundle.yaml, then what the captures measured, then fallbacks (secondary sources
+//! such as iostat's CPU summary), then derived facts. In a multi-host bundle the
+//! benchmark results (sysbench runs, BenchmarkSQL totals and settings) usually live on
+//! the load generator only; they are shared with the hosts that have none, so that every
+//! host's diagnosis can relate its findings to the throughput the test reached.
+
+use super::bundle_yaml::{BundleMeta, declared_facts};
+use super::{Bundle, HostCaptures};
+use crate::facts::{Fact, Facts, derive};
+use crate::parse::sink::Strength;
+use crate::parse::{CaptureReport, read_capture};
+use std::path::Path;
+use std::rc::Rc;
+
+pub struct HostFacts {
+    pub name: String,
+    pub meta: BundleMeta,
+    pub facts: Rc<Facts>,
+    pub captures: Vec<CaptureReport>,
+}
+
+/// Reads one host on its own (a single-host bundle, or a test).
+pub fn read_host(host: &HostCaptures) -> HostFacts {
+    let (name, mut facts, captures) = collect(host, &|_, _| {});
+    derive::run(&mut facts);
+    finish(host, name, facts, captures)
+}
+
+/// Reads every host of a bundle, sharing benchmark results with hosts that have none.
+pub fn read_bundle(bundle: &Bundle) -> Vec<HostFacts> {
+    read_bundle_observed(bundle, &|_, _| {})
+}
+
+/// Reads every host of a bundle as `read_bundle` does, calling `before_each(path, name)`
+/// before each capture is read, so that a front end can show progress.
+pub fn read_bundle_observed(bundle: &Bundle, before_each: &dyn Fn(&Path, &str)) -> Vec<HostFacts> {
+    let mut collected: Vec<(String, Facts, Vec<CaptureReport>)> = bundle
+        .hosts
+        .iter()
+        .map(|host| collect(host, before_each))
+        .collect();
+    let results: Vec<Fact> = collected
+        .iter()
+        .flat_map(|(_, facts, _)| benchmark_results(facts).cloned().collect::<Vec<_>>())
+        .collect();
+    for (_, facts, _) in &mut collected {
+        if benchmark_results(facts).next().is_none() {
+            for result in &results {
+                facts.insert(result.clone());
+            }
+        }
+    }
+    bundle
+        .hosts
+        .iter()
+        .zip(collected)
+        .map(|(host, (name, mut facts, captures))| {
+            derive::run(&mut facts);
+            finish(host, name, facts, captures)
+        })
+        .collect()
+}
+
+/// What the benchmark measured, as parsers record it (everything else about the
+/// benchmark is derived from these). `bench.tool` stays with the host that ran the
+/// client, and what bundle.yaml declares belongs to the host declaring it.
+fn benchmark_results(facts: &Facts) -> impl Iterator<Item = &Fact> {
+    const HOST_OWN: &[&str] = &[
+        "bench.tool",
+        "bench.workload",
+        "bench.physical_tps",
+        "bench.runtime_min",
+    ];
+    facts
+        .with_prefix("bench.")
+        .filter(|f| !HOST_OWN.contains(&f.key.as_str()))
+}
+
+fn collect(
+    host: &HostCaptures,
+    before_each: &dyn Fn(&Path, &str),
+) -> (String, Facts, Vec<CaptureReport>) {
+    let meta_files: Vec<_> = host.meta_files.iter().collect();
+    let (declared_primary, declared_fallback) = split(declared_facts(&meta_files, &host.meta));
+    let mut captured_primary = Vec::new();
+    let mut captured_fallback = Vec::new();
+    let mut captures = Vec::with_capacity(host.files.len());
+    for (path, name) in &host.files {
+        before_each(path, name);
+        for (report, facts) in read_capture(path, name) {
+            let (primary, fallback) = split(facts);
+            captured_primary.extend(primary);
+            captured_fallback.extend(fallback);
+            captures.push(report);
+        }
+    }
+    let mut facts = Facts::default();
+    for fact in declared_primary
+        .into_iter()
+        .chain(captured_primary)
+        .chain(captured_fallback)
+        .chain(declared_fallback)
+    {
+        facts.insert(fact);
+    }
+    (host.name.clone(), facts, captures)
+}
+
+fn finish(
+    host: &HostCaptures,
+    name: String,
+    facts: Facts,
+    captures: Vec<CaptureReport>,
+) -> HostFacts {
+    let name = if name.is_empty() {
+        facts.text("host.name").unwrap_or("host").to_string()
+    } else {
+        name
+    };
+    HostFacts {
+        name,
+        meta: host.meta.clone(),
+        facts: Rc::new(facts),
+        captures,
+    }
+}
+
+fn split(facts: Vec<(Fact, Strength)>) -> (Vec<Fact>, Vec<Fact>) {
+    let (primary, fallback): (Vec<_>, Vec<_>) = facts
+        .into_iter()
+        .partition(|(_, s)| *s == Strength::Primary);
+    (
+        primary.into_iter().map(|(f, _)| f).collect(),
+        fallback.into_iter().map(|(f, _)| f).collect(),
+    )
+}

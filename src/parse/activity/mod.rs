@@ -1,0 +1,12 @@
+//! Resource activity over time: sysstat (mpstat, iostat, sar, vmstat), nmon, fio, and
+//! perfsage capture's own /proc samples.
+
+pub mod fio;
+pub mod iostat;
+pub mod mpstat;
+pub mod nmon;
+pub mod proc_samples;
+pub mod sar;
+mod sysstat_header;
+mod time_of_day;
+pub mod vmstat;

@@ -1,0 +1,327 @@
+//! `mpstat -P ALL <interval>` (sysstat 10–12). Columns are found by header name, so
+//! the sysstat 11 and 12 layouts and 12- or 24-hour time stamps all parse:
+//!
+//! ```text
+//! Linux 6.1.0-27-amd64 (perf-lab)   12/02/2026   _x86_64_   (2 CPU)
+//!
+//! 12:40:11     CPU    %usr   %nice    %sys %iowait    %irq   %soft  %steal  %guest  %gnice   %idle
+//! 12:40:12     all   99.50    0.00    0.50    0.00    0.00    0.00    0.00    0.00    0.00    0.00
+//! 12:40:12       0   99.00    0.00    1.00    0.00    0.00    0.00    0.00    0.00    0.00    0.00
+//! 12:40:12       1  100.00    0.00    0.00    0.00    0.00    0.00    0.00    0.00    0.00    0.00
+//! …
+//! Average:     CPU    %usr   %nice    %sys %iowait    %irq   %soft  %steal  %guest  %gnice   %idle
+//! Average:     all   99.60    0.00    0.40    0.00    0.00    0.00    0.00    0.00    0.00    0.00
+//! ```
+//!
+//! Facts: `cpu.util_pct` (100 − %idle − %iowait: time waiting for I/O is idle time), `cpu.{usr,sys,iowait,steal,irq,soft}_pct` for
+//! all CPUs and `cpu.<n>.{util,soft}_pct` per CPU, each a series over the intervals.
+//! `Average:` rows are used only when a file has no interval rows.
+//!
+//! Only the columns some fact needs are read as numbers, and the header that mpstat
+//! repeats before every interval is read once; a day-long capture is mostly rows.
+
+use super::sysstat_header;
+use crate::facts::{SeriesBuilder, Unit};
+use crate::parse::activity::time_of_day::{IntervalTracker, seconds_of_day};
+use crate::parse::sink::Strength;
+use crate::parse::{CaptureParser, FactSink, Lines, ParseError};
+use crate::text::fields::{FieldSlots, is_blank};
+use crate::text::number::{parse_f64, parse_u64};
+
+pub struct Mpstat;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Column {
+    Usr,
+    Sys,
+    Iowait,
+    Irq,
+    Soft,
+    Steal,
+    Idle,
+    Other,
+}
+
+impl Column {
+    fn from_header(name: &[u8]) -> Column {
+        match name {
+            b"%usr" | b"%user" => Column::Usr,
+            b"%sys" | b"%system" => Column::Sys,
+            b"%iowait" => Column::Iowait,
+            b"%irq" => Column::Irq,
+            b"%soft" => Column::Soft,
+            b"%steal" => Column::Steal,
+            b"%idle" => Column::Idle,
+            _ => Column::Other,
+        }
+    }
+}
+
+/// The all-CPU series, in the order of `ALL_KEYS`.
+const ALL_KEYS: [(Column, &str); 6] = [
+    (Column::Usr, "cpu.usr_pct"),
+    (Column::Sys, "cpu.sys_pct"),
+    (Column::Iowait, "cpu.iowait_pct"),
+    (Column::Steal, "cpu.steal_pct"),
+    (Column::Irq, "cpu.irq_pct"),
+    (Column::Soft, "cpu.soft_pct"),
+];
+
+/// Where each column of interest sits in the current header.
+#[derive(Clone, Copy)]
+struct Layout {
+    value_count: usize,
+    idle: usize,
+    iowait: Option<usize>,
+    soft: Option<usize>,
+    all: [Option<usize>; ALL_KEYS.len()],
+}
+
+impl Layout {
+    fn from_header(names: &[&[u8]]) -> Option<Layout> {
+        let columns: Vec<Column> = names.iter().map(|c| Column::from_header(c)).collect();
+        let at = |want: Column| columns.iter().position(|c| *c == want);
+        Some(Layout {
+            value_count: columns.len(),
+            idle: at(Column::Idle)?,
+            iowait: at(Column::Iowait),
+            soft: at(Column::Soft),
+            all: ALL_KEYS.map(|(column, _)| at(column)),
+        })
+    }
+
+    /// The busy share and the all-CPU series' values (in the order of `ALL_KEYS`; 0
+    /// where the header lacks the column) of an `all` row's columns; `None` when one
+    /// of them is not a number.
+    fn all_row(&self, columns: &[&[u8]]) -> Option<(f64, [f64; ALL_KEYS.len()])> {
+        let idle = parse_f64(columns[self.idle])?;
+        let iowait = self.iowait.map_or(Some(0.0), |i| parse_f64(columns[i]))?;
+        let mut values = [0.0; ALL_KEYS.len()];
+        for (value, at) in values.iter_mut().zip(self.all) {
+            if let Some(i) = at {
+                *value = parse_f64(columns[i])?;
+            }
+        }
+        Some(((100.0 - idle - iowait).clamp(0.0, 100.0), values))
+    }
+}
+
+/// The header line from its `CPU` column on (`cpu` is that field of `line`): what
+/// tells one header from the next, since the time stamp before it changes.
+fn columns_text<'a>(line: &'a [u8], cpu: &[u8]) -> &'a [u8] {
+    &line[cpu.as_ptr() as usize - line.as_ptr() as usize..]
+}
+
+/// Whether `line` is a time stamp, blanks, then `columns`: the header read last, whose
+/// `CPU` column came second, repeated before the next interval. Known without
+/// splitting it; anything else (`Linux` or `CPU` first, blanks first) is split.
+fn repeats_header(line: &[u8], columns: &[u8]) -> bool {
+    // Rows end in a digit, headers in a column name: most lines fail on the last byte.
+    if line.last() != columns.last() {
+        return false;
+    }
+    let Some(stamp) = line.strip_suffix(columns) else {
+        return false;
+    };
+    let Some(end) = stamp.iter().position(|b| is_blank(*b)) else {
+        return false;
+    };
+    let (first, blanks) = stamp.split_at(end);
+    !first.is_empty() && first != b"Linux" && first != b"CPU" && blanks.iter().all(|b| is_blank(*b))
+}
+
+#[derive(Default)]
+struct CpuSeries {
+    util: SeriesBuilder,
+    soft: SeriesBuilder,
+}
+
+const MAX_FIELDS: usize = 24;
+
+impl CaptureParser for Mpstat {
+    fn tool(&self) -> &'static str {
+        "mpstat"
+    }
+
+    fn sniff(&self, head: &str) -> Option<u8> {
+        head.lines().take(200).any(is_cpu_header).then_some(90)
+    }
+
+    fn parse(&self, lines: &mut Lines, sink: &mut FactSink) -> Result<(), ParseError> {
+        let mut layout: Option<Layout> = None;
+        // The header `layout` was read from: where its `CPU` column is, and the text from there.
+        let mut header_key: (usize, Vec<u8>) = (0, Vec::new());
+        let mut all_util = SeriesBuilder::default();
+        let mut all: Vec<SeriesBuilder> = vec![SeriesBuilder::default(); ALL_KEYS.len()];
+        let mut per_cpu: Vec<CpuSeries> = Vec::new();
+        let mut interval = IntervalTracker::default();
+        let mut interval_rows = 0u64;
+        let mut saw_header = false;
+
+        while let Some(line) = lines.next_line()? {
+            if header_key.0 == 1 && repeats_header(line.bytes, &header_key.1) {
+                continue;
+            }
+            let mut slots = FieldSlots::<MAX_FIELDS>::default();
+            let (f, n) = slots.split(line.bytes);
+            if n == 0 {
+                continue;
+            }
+            if f[0] == b"Linux" && sysstat_header::read(line.bytes, line.number, sink) {
+                continue;
+            }
+            let n = n.min(MAX_FIELDS);
+            if let Some(cpu_at) = f[..n].iter().position(|t| *t == b"CPU") {
+                // A header row. Only the utilisation section (it has %idle) is read;
+                // other sections (-I interrupts) reset until the next utilisation header.
+                let text = columns_text(line.bytes, f[cpu_at]);
+                if header_key.0 != cpu_at || header_key.1 != text {
+                    header_key = (cpu_at, text.to_vec());
+                    layout = Layout::from_header(&f[cpu_at + 1..n]);
+                    saw_header |= layout.is_some();
+                }
+                continue;
+            }
+            let Some(layout) = &layout else { continue };
+            let value_count = layout.value_count;
+            if n < value_count + 2 {
+                if line.cut_off {
+                    sink.warn(line.number, "last row is cut off (truncated file); ignored");
+                } else {
+                    sink.warn(
+                        line.number,
+                        format!("row has {n} fields, expected {}", value_count + 2),
+                    );
+                }
+                continue;
+            }
+            let label_at = n - value_count - 1;
+            let label = f[label_at];
+            let is_all = label == b"all";
+            let is_average = f[0].ends_with(b":") && seconds_of_day(f[0], None).is_none();
+            if is_average && interval_rows > 0 {
+                continue;
+            }
+            if !is_average {
+                // The interval comes from `all` rows; other rows only need to look timed.
+                let timed = if is_all {
+                    let meridiem = (label_at == 2).then(|| f[1]);
+                    seconds_of_day(f[0], meridiem)
+                        .map(|s| interval.observe(s))
+                        .is_some()
+                } else {
+                    f[0].first().is_some_and(u8::is_ascii_digit)
+                };
+                if !timed {
+                    sink.warn(line.number, "row does not start with a time stamp; ignored");
+                    continue;
+                }
+            }
+            let columns = &f[label_at + 1..n];
+            let bad_row = |sink: &mut FactSink| {
+                let message = if line.cut_off {
+                    "last row is cut off (truncated file); ignored"
+                } else {
+                    "row holds a value that is not a number; ignored"
+                };
+                sink.warn(line.number, message);
+            };
+            if is_all {
+                let Some((busy, values)) = layout.all_row(columns) else {
+                    bad_row(sink);
+                    continue;
+                };
+                if !is_average {
+                    interval_rows += 1;
+                }
+                all_util.push(busy, line.number);
+                for ((at, series), value) in layout.all.iter().zip(all.iter_mut()).zip(values) {
+                    if at.is_some() {
+                        series.push(value, line.number);
+                    }
+                }
+                continue;
+            }
+            let Some(cpu) = parse_u64(label).filter(|c| *c < 65_536) else {
+                continue;
+            };
+            let column = |i: usize| parse_f64(columns[i]);
+            let (Some(idle), Some(iowait), Some(soft)) = (
+                column(layout.idle),
+                layout.iowait.map_or(Some(0.0), column),
+                layout.soft.map_or(Some(None), |i| column(i).map(Some)),
+            ) else {
+                bad_row(sink);
+                continue;
+            };
+            let cpu = cpu as usize;
+            if per_cpu.len() <= cpu {
+                per_cpu.resize_with(cpu + 1, CpuSeries::default);
+            }
+            per_cpu[cpu]
+                .util
+                .push((100.0 - idle - iowait).clamp(0.0, 100.0), line.number);
+            if let Some(soft) = soft {
+                per_cpu[cpu].soft.push(soft, line.number);
+            }
+        }
+
+        if !saw_header {
+            return Err(ParseError::whole_file(
+                "no mpstat CPU header (… CPU %usr … %idle) found",
+            ));
+        }
+        if all_util.is_empty() && per_cpu.iter().all(|c| c.util.is_empty()) {
+            return Err(ParseError::whole_file(
+                "mpstat header found but no CPU rows follow it",
+            ));
+        }
+        let secs = interval.interval_s();
+        sink.series(
+            "cpu.util_pct",
+            &all_util,
+            Unit::Percent,
+            secs,
+            Strength::Primary,
+        );
+        for ((_, key), series) in ALL_KEYS.iter().zip(&all) {
+            sink.series(*key, series, Unit::Percent, secs, Strength::Primary);
+        }
+        for (cpu, series) in per_cpu.iter().enumerate() {
+            sink.series(
+                format!("cpu.{cpu}.util_pct"),
+                &series.util,
+                Unit::Percent,
+                secs,
+                Strength::Primary,
+            );
+            sink.series(
+                format!("cpu.{cpu}.soft_pct"),
+                &series.soft,
+                Unit::Percent,
+                secs,
+                Strength::Primary,
+            );
+        }
+        Ok(())
+    }
+}
+
+/// `… CPU %usr … %irq … %steal … %idle`: mpstat's column order. `sar -u ALL` shares the
+/// names but puts %steal before %irq, so it is not claimed.
+fn is_cpu_header(line: &str) -> bool {
+    let tokens: Vec<&str> = line.split_whitespace().collect();
+    let at = |name: &str| tokens.iter().position(|t| *t == name);
+    match (
+        at("CPU"),
+        at("%usr").or(at("%user")),
+        at("%irq"),
+        at("%steal"),
+        at("%idle"),
+    ) {
+        (Some(cpu), Some(usr), Some(irq), Some(steal), Some(idle)) => {
+            cpu < usr && irq < steal && steal < idle
+        }
+        _ => false,
+    }
+}

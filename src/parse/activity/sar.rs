@@ -1,0 +1,566 @@
+//! `sar` text reports (sysstat 10 to 12): CPU (`-u`, `-u ALL`, `-P ALL`), block devices
+//! (`-d`, with or without `-p`), memory (`-r`), swap space (`-S`), run queue (`-q`),
+//! context switches (`-w`), interrupts (`-I SUM`) and network interfaces (`-n DEV`),
+//! alone or several in one file (`sar -u -d -r -n DEV 1 3`, `sar -A -f sa02`). One
+//! parser reads them all: each section is recognised by its header line, and columns
+//! are found by name, so old layouts (`rd_sec/s`, `avgqu-sz`) and the sysstat 12
+//! `-p` layout (device name last) parse alike.
+//!
+//! ```text
+//! Linux 6.18.44-fc-v1045 (vm)   12/02/26   _x86_64_   (2 CPU)
+//!
+//! 13:19:53        CPU     %user     %nice   %system   %iowait    %steal     %idle
+//! 13:19:54        all     63.82      0.00     31.66      0.50      1.51      2.51
+//!
+//! 13:19:53    kbmemfree   kbavail kbmemused  %memused kbbuffers  kbcached  kbcommit   %commit  kbactive   kbinact   kbdirty
+//! 13:19:54     21923020  23992852    366980      1.49     17032   2215684    624060      2.53   1167268   1180008    312312
+//!
+//! 13:19:53          tps     rkB/s     wkB/s     dkB/s   areq-sz    aqu-sz     await     %util DEV
+//! 13:19:54     40089.00  81152.00  79468.00     40.00      4.01     22.89      0.57     88.00 vda
+//!
+//! 13:19:53      rxpck/s   txpck/s    rxkB/s    txkB/s   rxcmp/s   txcmp/s  rxmcst/s   %ifutil IFACE
+//! 13:19:54      2435.00   2435.00  98043.65  98043.65      0.00      0.00      0.00      0.00 lo
+//! …
+//! Average:        CPU     %user     %nice   %system   %iowait    %steal     %idle
+//! Average:        all     65.78      0.00     30.70      0.84      0.50      2.18
+//! ```
+//!
+//! Times may be 24-hour, 12-hour (`01:19:22 PM`) or zh_CN (`13时20分04秒`, averages
+//! under `平均时间:`). sar reports only intervals (never a since-boot line); its
+//! `Average:` rows are used only for a section that has no interval rows.
+//!
+//! Facts (series), with the same keys and meanings as mpstat, iostat, vmstat and nmon:
+//! `cpu.{util,usr,sys,iowait,steal,irq,soft}_pct` (util = 100 − %idle − %iowait),
+//! `cpu.<n>.{util,soft}_pct`; `disk.<dev>.{util_pct,io_per_s,rkb_per_s,wkb_per_s,
+//! await_ms,aqu_sz,svctm_ms}` (`rd_sec/s` halved into KiB); `net.<if>.{rxpck_per_s,
+//! txpck_per_s,rxkb_per_s,txkb_per_s,ifutil_pct}`; `mem.{free,available,buff,cache,dirty}_kib`,
+//! `mem.{used,commit}_pct`, `mem.swpd_kib`; `proc.runq`, `proc.blocked`;
+//! `sys.cs_per_s`, `sys.intr_per_s`. Device names are as printed: `dev8-0` without
+//! `-p`, `sda` with it.
+
+use super::sysstat_header;
+use crate::facts::{SeriesBuilder, Unit};
+use crate::parse::activity::time_of_day::{IntervalTracker, seconds_of_day};
+use crate::parse::instance_label::label_from_bytes;
+use crate::parse::sink::Strength;
+use crate::parse::{CaptureParser, FactSink, Lines, ParseError};
+use crate::text::fields::FieldSlots;
+use crate::text::number::{parse_f64, parse_u64};
+
+pub struct Sar;
+
+/// The report sections perfsage reads; anything else (`-B`, `-n EDEV`, `-I` per IRQ
+/// rows, `-m`, …) is skipped until the next header.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Section {
+    Cpu,
+    Disk,
+    Net,
+    Memory,
+    Swap,
+    Queue,
+    Tasks,
+    Interrupts,
+}
+
+const SECTIONS: [Section; 8] = [
+    Section::Cpu,
+    Section::Disk,
+    Section::Net,
+    Section::Memory,
+    Section::Swap,
+    Section::Queue,
+    Section::Tasks,
+    Section::Interrupts,
+];
+
+/// Metric names: a key suffix for sections with an instance label (CPU, device,
+/// interface), else the whole key.
+const CPU_METRICS: &[(&str, Unit)] = &[
+    ("util_pct", Unit::Percent),
+    ("usr_pct", Unit::Percent),
+    ("sys_pct", Unit::Percent),
+    ("iowait_pct", Unit::Percent),
+    ("steal_pct", Unit::Percent),
+    ("irq_pct", Unit::Percent),
+    ("soft_pct", Unit::Percent),
+];
+const CPU_UTIL: usize = 0;
+const CPU_IOWAIT: usize = 3;
+const CPU_SOFT: usize = 6;
+const DISK_METRICS: &[(&str, Unit)] = &[
+    ("util_pct", Unit::Percent),
+    ("io_per_s", Unit::PerSecond),
+    ("rkb_per_s", Unit::KilobytesPerSecond),
+    ("wkb_per_s", Unit::KilobytesPerSecond),
+    ("await_ms", Unit::Milliseconds),
+    ("aqu_sz", Unit::Count),
+    ("svctm_ms", Unit::Milliseconds),
+];
+const NET_METRICS: &[(&str, Unit)] = &[
+    ("rxpck_per_s", Unit::PerSecond),
+    ("txpck_per_s", Unit::PerSecond),
+    ("rxkb_per_s", Unit::KilobytesPerSecond),
+    ("txkb_per_s", Unit::KilobytesPerSecond),
+    ("ifutil_pct", Unit::Percent),
+];
+const MEMORY_METRICS: &[(&str, Unit)] = &[
+    ("mem.free_kib", Unit::Kibibytes),
+    ("mem.available_kib", Unit::Kibibytes),
+    ("mem.used_pct", Unit::Percent),
+    ("mem.buff_kib", Unit::Kibibytes),
+    ("mem.cache_kib", Unit::Kibibytes),
+    ("mem.commit_pct", Unit::Percent),
+    ("mem.dirty_kib", Unit::Kibibytes),
+];
+const SWAP_METRICS: &[(&str, Unit)] = &[("mem.swpd_kib", Unit::Kibibytes)];
+const QUEUE_METRICS: &[(&str, Unit)] = &[("proc.runq", Unit::Count), ("proc.blocked", Unit::Count)];
+const TASK_METRICS: &[(&str, Unit)] = &[("sys.cs_per_s", Unit::PerSecond)];
+const INTERRUPT_METRICS: &[(&str, Unit)] = &[("sys.intr_per_s", Unit::PerSecond)];
+
+impl Section {
+    fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The section a header introduces and where its label column sits (among the
+    /// tokens after the time).
+    fn of_header(names: &[&[u8]]) -> Option<(Section, Option<usize>)> {
+        let at = |want: &[u8]| names.iter().position(|n| *n == want);
+        let has = |want: &[u8]| at(want).is_some();
+        if let Some(cpu) = at(b"CPU")
+            && has(b"%idle")
+        {
+            return Some((Section::Cpu, Some(cpu)));
+        }
+        if let Some(dev) = at(b"DEV")
+            && has(b"tps")
+        {
+            return Some((Section::Disk, Some(dev)));
+        }
+        if let Some(iface) = at(b"IFACE")
+            && has(b"rxkB/s")
+        {
+            return Some((Section::Net, Some(iface)));
+        }
+        if let Some(intr) = at(b"INTR") {
+            return Some((Section::Interrupts, Some(intr)));
+        }
+        let section = if has(b"kbmemfree") {
+            Section::Memory
+        } else if has(b"kbswpused") {
+            Section::Swap
+        } else if has(b"runq-sz") {
+            Section::Queue
+        } else if has(b"cswch/s") {
+            Section::Tasks
+        } else {
+            return None;
+        };
+        Some((section, None))
+    }
+
+    fn metrics(self) -> &'static [(&'static str, Unit)] {
+        match self {
+            Section::Cpu => CPU_METRICS,
+            Section::Disk => DISK_METRICS,
+            Section::Net => NET_METRICS,
+            Section::Memory => MEMORY_METRICS,
+            Section::Swap => SWAP_METRICS,
+            Section::Queue => QUEUE_METRICS,
+            Section::Tasks => TASK_METRICS,
+            Section::Interrupts => INTERRUPT_METRICS,
+        }
+    }
+
+    /// The metric a column feeds and the factor to the metric's unit.
+    fn column(self, name: &[u8]) -> Option<(usize, f64)> {
+        let metric = match (self, name) {
+            (Section::Cpu, b"%user" | b"%usr") => 1,
+            (Section::Cpu, b"%system" | b"%sys") => 2,
+            (Section::Cpu, b"%iowait") => CPU_IOWAIT,
+            (Section::Cpu, b"%steal") => 4,
+            (Section::Cpu, b"%irq") => 5,
+            (Section::Cpu, b"%soft") => CPU_SOFT,
+            (Section::Disk, b"%util") => 0,
+            (Section::Disk, b"tps") => 1,
+            (Section::Disk, b"rkB/s") => 2,
+            (Section::Disk, b"rd_sec/s") => return Some((2, 0.5)),
+            (Section::Disk, b"wkB/s") => 3,
+            (Section::Disk, b"wr_sec/s") => return Some((3, 0.5)),
+            (Section::Disk, b"await") => 4,
+            (Section::Disk, b"aqu-sz" | b"avgqu-sz") => 5,
+            (Section::Disk, b"svctm") => 6,
+            (Section::Net, b"rxpck/s") => 0,
+            (Section::Net, b"txpck/s") => 1,
+            (Section::Net, b"rxkB/s") => 2,
+            (Section::Net, b"txkB/s") => 3,
+            (Section::Net, b"%ifutil") => 4,
+            (Section::Memory, b"kbmemfree") => 0,
+            (Section::Memory, b"kbavail") => 1,
+            (Section::Memory, b"%memused") => 2,
+            (Section::Memory, b"kbbuffers") => 3,
+            (Section::Memory, b"kbcached") => 4,
+            (Section::Memory, b"%commit") => 5,
+            (Section::Memory, b"kbdirty") => 6,
+            (Section::Swap, b"kbswpused") => 0,
+            (Section::Queue, b"runq-sz") => 0,
+            (Section::Queue, b"blocked") => 1,
+            (Section::Tasks, b"cswch/s") => 0,
+            // sysstat 12 prints one column per CPU after `all`; older ones `intr/s`.
+            (Section::Interrupts, b"all" | b"intr/s") => 0,
+            _ => return None,
+        };
+        Some((metric, 1.0))
+    }
+
+    /// Whether a row with this label is kept: all CPUs and numbered CPUs, the `sum`
+    /// of interrupts (not each IRQ), every device and interface.
+    fn wants_label(self, label: &[u8]) -> bool {
+        match self {
+            Section::Cpu => label == b"all" || parse_u64(label).is_some(),
+            Section::Interrupts => label == b"sum",
+            _ => true,
+        }
+    }
+
+    /// The fact key of one metric of one instance, or `None` when perfsage keeps no
+    /// such per-instance fact (per-CPU user time, say).
+    fn key(self, label: &str, metric: usize) -> Option<String> {
+        let name = self.metrics().get(metric)?.0;
+        match self {
+            Section::Cpu if label == "all" => Some(format!("cpu.{name}")),
+            Section::Cpu => {
+                matches!(metric, CPU_UTIL | CPU_SOFT).then(|| format!("cpu.{label}.{name}"))
+            }
+            Section::Disk => Some(format!("disk.{label}.{name}")),
+            Section::Net => Some(format!("net.{label}.{name}")),
+            _ => Some(name.to_string()),
+        }
+    }
+}
+
+/// Widest line read: a time (two tokens with AM/PM) and `sar -r ALL`'s 16 columns.
+/// Wider lines belong to sections perfsage does not read (`-n ICMP6`).
+const MAX_FIELDS: usize = 24;
+/// More distinct devices or interfaces than this in one file is not sar output.
+const MAX_INSTANCES: usize = 4096;
+
+/// The current header: its section, width, label column and what each column feeds.
+struct Layout {
+    section: Section,
+    width: usize,
+    label_at: Option<usize>,
+    columns: Vec<Option<(usize, f64)>>,
+    idle: Option<usize>,
+    iowait: Option<usize>,
+}
+
+impl Layout {
+    fn from_header(names: &[&[u8]]) -> Option<Layout> {
+        let (section, label_at) = Section::of_header(names)?;
+        Some(Layout {
+            section,
+            width: names.len(),
+            label_at,
+            columns: names.iter().map(|n| section.column(n)).collect(),
+            idle: names.iter().position(|n| *n == b"%idle"),
+            iowait: names.iter().position(|n| *n == b"%iowait"),
+        })
+    }
+}
+
+/// Layouts of the headers seen so far: a day-long report repeats the same few
+/// headers every interval, and building a layout allocates.
+#[derive(Default)]
+struct HeaderCache {
+    /// Each header's tokens joined by single spaces, and its layout (`None` for a
+    /// section perfsage does not read).
+    entries: Vec<(Vec<u8>, Option<Layout>)>,
+}
+
+/// More distinct headers than this in one file is not sar output; beyond it headers
+/// are still read, just not remembered.
+const MAX_HEADERS: usize = 256;
+
+impl HeaderCache {
+    fn layout_for(&mut self, names: &[&[u8]]) -> Option<usize> {
+        if let Some(i) = self
+            .entries
+            .iter()
+            .position(|(key, _)| same_tokens(key, names))
+        {
+            return self.entries[i].1.is_some().then_some(i);
+        }
+        let layout = Layout::from_header(names);
+        let known = layout.is_some();
+        let key = names.join(&b' ');
+        if self.entries.len() < MAX_HEADERS {
+            self.entries.push((key, layout));
+        } else if let Some(last) = self.entries.last_mut() {
+            *last = (key, layout);
+        }
+        known.then_some(self.entries.len() - 1)
+    }
+
+    fn get(&self, i: usize) -> Option<&Layout> {
+        self.entries.get(i)?.1.as_ref()
+    }
+}
+
+/// Whether `key` is `tokens` joined by single spaces, without building the join.
+fn same_tokens(key: &[u8], tokens: &[&[u8]]) -> bool {
+    let mut rest = key;
+    for (i, token) in tokens.iter().enumerate() {
+        if i > 0 {
+            match rest.split_first() {
+                Some((b' ', tail)) => rest = tail,
+                _ => return false,
+            }
+        }
+        match rest.strip_prefix(*token) {
+            Some(tail) => rest = tail,
+            None => return false,
+        }
+    }
+    rest.is_empty()
+}
+
+struct Instance {
+    name: Vec<u8>,
+    series: Vec<SeriesBuilder>,
+}
+
+#[derive(Default)]
+struct SectionData {
+    interval_rows: u64,
+    instances: Vec<Instance>,
+    overflow_warned: bool,
+}
+
+impl SectionData {
+    /// The instance named `name`, created on first sight; `hint` is where it sat in
+    /// the previous interval, which is almost always right.
+    fn instance(&mut self, name: &[u8], hint: usize, metrics: usize) -> Option<usize> {
+        if self.instances.get(hint).is_some_and(|i| i.name == name) {
+            return Some(hint);
+        }
+        if let Some(i) = self.instances.iter().position(|i| i.name == name) {
+            return Some(i);
+        }
+        if self.instances.len() >= MAX_INSTANCES {
+            return None;
+        }
+        self.instances.push(Instance {
+            name: name.to_vec(),
+            series: vec![SeriesBuilder::default(); metrics],
+        });
+        Some(self.instances.len() - 1)
+    }
+}
+
+/// How a line starts: with a time of day (one token, or two with AM/PM), with an
+/// `Average:` label (any locale), or otherwise.
+enum Stamp {
+    Time { seconds: u32, tokens: usize },
+    Average,
+    None,
+}
+
+fn stamp_of(f: &[&[u8]]) -> Stamp {
+    let Some(first) = f.first() else {
+        return Stamp::None;
+    };
+    let meridiem = f.get(1).filter(|m| **m == b"AM" || **m == b"PM");
+    if let Some(seconds) = seconds_of_day(first, meridiem.copied()) {
+        return Stamp::Time {
+            seconds,
+            tokens: 1 + usize::from(meridiem.is_some()),
+        };
+    }
+    if first.len() > 1 && first.ends_with(b":") {
+        return Stamp::Average;
+    }
+    Stamp::None
+}
+
+/// Header tokens are words (`CPU`, `%user`, `kbmemfree`); row values are numbers.
+fn is_word(token: &[u8]) -> bool {
+    token
+        .first()
+        .is_some_and(|b| !(b.is_ascii_digit() || matches!(b, b'-' | b'+' | b'.')))
+}
+
+impl CaptureParser for Sar {
+    fn tool(&self) -> &'static str {
+        "sar"
+    }
+
+    fn sniff(&self, head: &str) -> Option<u8> {
+        head.lines().take(400).any(is_sar_header).then_some(90)
+    }
+
+    fn parse(&self, lines: &mut Lines, sink: &mut FactSink) -> Result<(), ParseError> {
+        let mut sections: Vec<SectionData> = SECTIONS.iter().map(|_| Default::default()).collect();
+        let mut headers = HeaderCache::default();
+        let mut current: Option<usize> = None;
+        let mut saw_header = false;
+        let mut saw_sysstat_line = false;
+        let mut row_in_block = 0usize;
+        let mut interval = IntervalTracker::default();
+        let mut values = [0.0f64; MAX_FIELDS];
+
+        while let Some(line) = lines.next_line()? {
+            let mut slots = FieldSlots::<MAX_FIELDS>::default();
+            let (f, n) = slots.split(line.bytes);
+            if n == 0 {
+                continue;
+            }
+            if n > MAX_FIELDS {
+                // A header or row of a section too wide to be one perfsage reads.
+                current = None;
+                continue;
+            }
+            let (seconds, rest) = match stamp_of(&f[..n]) {
+                Stamp::Time { seconds, tokens } => (Some(seconds), &f[tokens..n]),
+                Stamp::Average => (None, &f[1..n]),
+                Stamp::None => {
+                    // Concatenated reports repeat the `Linux …` line; the first says it all.
+                    if f[0] == b"Linux" && !saw_sysstat_line {
+                        saw_sysstat_line = sysstat_header::read(line.bytes, line.number, sink);
+                    }
+                    continue;
+                }
+            };
+            let Some(first) = rest.first() else { continue };
+            if is_word(first) && rest.get(1).is_none_or(|t| is_word(t)) {
+                // A header (or `LINUX RESTART`): it starts a section, known or not.
+                current = headers.layout_for(rest);
+                // A section header's time is where the first interval below it begins
+                // (a restart line's is not).
+                if let Some(seconds) = seconds.filter(|_| current.is_some()) {
+                    interval.observe(seconds);
+                }
+                saw_header |= current.is_some();
+                row_in_block = 0;
+                continue;
+            }
+            let Some(layout) = current.and_then(|i| headers.get(i)) else {
+                continue;
+            };
+            let data = &mut sections[layout.section.index()];
+            if seconds.is_none() && data.interval_rows > 0 {
+                continue;
+            }
+            if line.cut_off {
+                // A cut number (`86.0` of `86.00`) would still parse: skip the row.
+                sink.warn(line.number, "last row is cut off (truncated file); ignored");
+                continue;
+            }
+            if rest.len() != layout.width {
+                let message = format!(
+                    "row has {} values, the header has {}",
+                    rest.len(),
+                    layout.width
+                );
+                sink.warn(line.number, message);
+                continue;
+            }
+            let label: &[u8] = layout.label_at.map_or(b"", |i| rest[i]);
+            if !layout.section.wants_label(label) {
+                continue;
+            }
+            let mut complete = true;
+            for (i, column) in layout.columns.iter().enumerate() {
+                if column.is_some() || Some(i) == layout.idle {
+                    match parse_f64(rest[i]) {
+                        Some(v) => values[i] = v,
+                        None => complete = false,
+                    }
+                }
+            }
+            if !complete {
+                sink.warn(
+                    line.number,
+                    "row holds a value that is not a number; ignored",
+                );
+                continue;
+            }
+            let metrics = layout.section.metrics().len();
+            let Some(instance) = data.instance(label, row_in_block, metrics) else {
+                if !std::mem::replace(&mut data.overflow_warned, true) {
+                    sink.warn(
+                        line.number,
+                        format!(
+                            "more than {MAX_INSTANCES} devices or interfaces; the rest are ignored"
+                        ),
+                    );
+                }
+                continue;
+            };
+            row_in_block += 1;
+            if let Some(seconds) = seconds {
+                interval.observe(seconds);
+                data.interval_rows += 1;
+            }
+            let series = &mut data.instances[instance].series;
+            for (i, column) in layout.columns.iter().enumerate() {
+                if let Some((metric, factor)) = column {
+                    series[*metric].push(values[i] * factor, line.number);
+                }
+            }
+            if let Some(idle) = layout.idle {
+                let iowait = layout.iowait.map_or(0.0, |i| values[i]);
+                let util = (100.0 - values[idle] - iowait).clamp(0.0, 100.0);
+                series[CPU_UTIL].push(util, line.number);
+            }
+        }
+
+        if !saw_header {
+            return Err(ParseError::whole_file(
+                "no sar section header (CPU %user …, DEV tps …, kbmemfree …, IFACE rxpck/s …) found",
+            ));
+        }
+        let secs = interval.interval_s();
+        let before = sink.fact_count();
+        for (section, data) in SECTIONS.iter().zip(&sections) {
+            for instance in &data.instances {
+                let label = label_from_bytes(&instance.name);
+                for (metric, series) in instance.series.iter().enumerate() {
+                    if let Some(key) = section.key(&label, metric) {
+                        let unit = section.metrics()[metric].1;
+                        sink.series(key, series, unit, secs, Strength::Primary);
+                    }
+                }
+            }
+        }
+        if sink.fact_count() == before {
+            return Err(ParseError::whole_file(
+                "sar section headers found but no rows follow them",
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// A sar section header perfsage reads, after a time or `Average:`. The CPU header
+/// must be sar's own: `%system` (`sar -u`) or `%steal` before `%irq` (`sar -u ALL`);
+/// mpstat prints `%sys` and `%irq` before `%steal`.
+fn is_sar_header(line: &str) -> bool {
+    let tokens: Vec<&[u8]> = line.split_whitespace().map(str::as_bytes).collect();
+    let rest = match stamp_of(&tokens) {
+        Stamp::Time { tokens: t, .. } => &tokens[t..],
+        Stamp::Average => &tokens[1..],
+        Stamp::None => return false,
+    };
+    let at = |want: &[u8]| rest.iter().position(|t| *t == want);
+    match Section::of_header(rest) {
+        Some((Section::Cpu, _)) => {
+            at(b"%system").is_some()
+                || matches!((at(b"%steal"), at(b"%irq")), (Some(s), Some(i)) if s < i)
+        }
+        Some((Section::Interrupts, _)) => at(b"all").is_some() || at(b"intr/s").is_some(),
+        Some(_) => true,
+        None => false,
+    }
+}

@@ -1,0 +1,137 @@
+//! Parsing captures: raw tool output files. Each supported tool has one parser module
+//! (in the folder of its domain) that recognises its output from content (`sniff`) and
+//! turns it into facts (`parse`). The registry lists them; `detect` picks the parser
+//! for a file; `read` runs it.
+
+pub mod detect;
+pub mod read;
+pub mod sink;
+pub mod transcript;
+
+// Shared by parsers of several domains.
+mod config_lines;
+mod instance_label;
+
+// One folder per domain, as the README's "Read today" table groups them.
+pub mod activity;
+pub mod bench;
+pub mod dbconf;
+pub mod net;
+pub mod os;
+pub mod process;
+pub mod profile;
+pub mod topology;
+
+use crate::text::lines::LineReader;
+pub use read::{CaptureReport, CaptureResult, CaptureStatus, SectionInfo, read_capture};
+pub use sink::FactSink;
+use std::io::Read;
+
+/// The reader every parser consumes: UTF-8 lines streamed from the file.
+pub type Lines = LineReader<Box<dyn Read>>;
+
+/// A parse failure that makes the whole capture unusable.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}{message}", line.map(|l| format!("line {l}: ")).unwrap_or_default())]
+pub struct ParseError {
+    pub line: Option<u64>,
+    pub message: String,
+}
+
+impl ParseError {
+    pub fn at(line: u64, message: impl Into<String>) -> Self {
+        ParseError {
+            line: Some(line),
+            message: message.into(),
+        }
+    }
+
+    pub fn whole_file(message: impl Into<String>) -> Self {
+        ParseError {
+            line: None,
+            message: message.into(),
+        }
+    }
+}
+
+impl From<std::io::Error> for ParseError {
+    fn from(e: std::io::Error) -> Self {
+        ParseError::whole_file(format!("read error: {e}"))
+    }
+}
+
+/// One supported tool's output format.
+pub trait CaptureParser: Sync {
+    /// Stable tool name used in provenance, e.g. `mpstat`.
+    fn tool(&self) -> &'static str;
+
+    /// How sure the parser is (1–100) that `head`, the first 64 KiB of a file as
+    /// UTF-8, is its format; `None` when it is not.
+    fn sniff(&self, head: &str) -> Option<u8>;
+
+    /// Streams the capture into facts. Recoverable problems (a truncated last row)
+    /// become warnings on the sink; an error discards the capture's facts.
+    fn parse(&self, lines: &mut Lines, sink: &mut FactSink) -> Result<(), ParseError>;
+
+    /// Whether `line` begins a new output of this tool, so that a file holding
+    /// several outputs one after another (a pasted transcript) can be cut into
+    /// sections. Only lines that nothing else prints qualify (`Settings for eth0:`).
+    fn starts_section(&self, _line: &str) -> bool {
+        false
+    }
+}
+
+/// Every parser perfsage has, in the order ties are broken.
+pub fn registry() -> &'static [&'static dyn CaptureParser] {
+    &[
+        // Benchmarks.
+        &bench::sysbench::Sysbench,
+        &bench::scaling_table::ScalingTable,
+        &bench::benchmarksql::Benchmarksql,
+        &bench::benchmarksql_props::BenchmarksqlProps,
+        // sysstat and friends.
+        &activity::mpstat::Mpstat,
+        &activity::iostat::Iostat,
+        // (sysstat's stand-in: perfsage capture's own /proc samples.)
+        &activity::proc_samples::ProcSamples,
+        // (vmstat, sar, nmon, fio.)
+        &activity::vmstat::Vmstat,
+        &activity::sar::Sar,
+        &activity::nmon::Nmon,
+        &activity::fio::Fio,
+        // CPU topology, NUMA, memory.
+        &topology::lscpu::Lscpu,
+        &topology::cpuinfo::Cpuinfo,
+        &topology::numactl::Numactl,
+        &topology::numastat::Numastat,
+        &topology::dmidecode::Dmidecode,
+        &topology::meminfo::Meminfo,
+        &topology::free::Free,
+        // Operating system and network settings.
+        &os::sysctl::Sysctl,
+        &os::settings_snapshot::SettingsSnapshot,
+        &os::xfs_info::XfsInfo,
+        &os::mounts::Mounts,
+        &os::uname::Uname,
+        &os::dmesg::Dmesg,
+        &net::ethtool::Ethtool,
+        &net::ethtool_driver::EthtoolDriver,
+        &net::ethtool_features::EthtoolFeatures,
+        &net::ethtool_channels::EthtoolChannels,
+        &os::interrupts::Interrupts,
+        &net::ping::Ping,
+        // Processes and builds.
+        &process::proc_status::ProcStatus,
+        &process::build_info::BuildInfo,
+        &process::gcc_version::GccVersion,
+        // Profiles.
+        &profile::perf_report::PerfReport,
+        &profile::perf_top::PerfTop,
+        &profile::perf_script::PerfScript,
+        &profile::folded::Folded,
+        // Database configuration.
+        &dbconf::dm_ini::DmIni,
+        &dbconf::postgresql_conf::PostgresqlConf,
+        &dbconf::my_cnf::MyCnf,
+    ]
+}

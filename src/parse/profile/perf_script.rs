@@ -1,0 +1,453 @@
+//! `perf script` text: every sample of a recording, with its call chain when it was
+//! recorded with `-g`. It is what consultants export when perf report is not at hand
+//! or a flame graph is wanted, and it can be gigabytes, so it is streamed: frames are
+//! cut with byte scans, looked up in an interned symbol table without allocating, and
+//! memory stays flat in the input size (it grows only with distinct symbols, capped).
+//! Real output (PostgreSQL under sysbench, perf 6.1), with `-g`:
+//!
+//! ```text
+//! postgres 25341  3682.703822:   34482758 cpu-clock:
+//!           16d80f __memmove_avx512_unaligned_erms+0xf (/usr/lib/x86_64-linux-gnu/libc.so.6)
+//!           57a0c8 textsend+0x58 (/usr/lib/postgresql/15/bin/postgres)
+//!           5abd21 SendFunctionCall+0x51 (/usr/lib/postgresql/15/bin/postgres)
+//!           16267e [unknown] (/usr/lib/postgresql/15/bin/postgres)
+//! …
+//! ```
+//!
+//! (frame lines start with a TAB), and without `-g`, one line per sample:
+//!
+//! ```text
+//!         postgres 25341  3691.899328:   34482758 cpu-clock:  ffffffff8226e079 _raw_spin_unlock_irqrestore+0x19 ([kernel.kallsyms])
+//! ```
+//!
+//! Each sample weighs its period (the number before the event), as in perf report and
+//! inferno's collapser; without a period it weighs 1. Self share = weight of samples
+//! whose first (leaf) frame is the symbol; inclusive share = weight of samples with the
+//! symbol anywhere in the stack, counted once per sample. Symbols lose their `+0x1c`
+//! offset; an `[unknown]` symbol is named after its shared object (`[postgres]`), as
+//! inferno and FlameGraph name it; shared objects are shown by file name. Kernel code
+//! is recognised by a `[kernel.*]` object or a kernel-half address. Only samples of
+//! the first event are counted (mixing cycles and instructions is meaningless).
+//!
+//! Facts: `perf.event`, `perf.samples`, `hotspot.<rank>.{symbol,dso,kernel,self_pct,
+//! total_pct}`, `hotspot.count`.
+
+use crate::facts::{Unit, Value};
+use crate::parse::profile::perf_symbols::{
+    BoundedWarnings, SymbolName, SymbolTable, dso_basename, emit_hotspots, lossy, offset_in,
+    strip_offset, trim,
+};
+use crate::parse::{CaptureParser, FactSink, Lines, ParseError};
+use crate::text::fields::fields;
+use crate::text::number::parse_u64;
+
+pub struct PerfScript;
+
+/// One sample's first line.
+struct SampleHeader<'a> {
+    event: &'a [u8],
+    period: Option<u64>,
+    /// The leaf frame printed on the same line (recordings without call chains).
+    inline_frame: &'a [u8],
+}
+
+enum HeaderLine<'a> {
+    Sample(SampleHeader<'a>),
+    /// A timestamped line that is not a sample (`PERF_RECORD_MMAP …` side-band events).
+    OtherRecord,
+    NotAHeader,
+}
+
+/// `ffffffff8226e079 _raw_spin_unlock_irqrestore+0x19 ([kernel.kallsyms])`
+struct Frame<'a> {
+    address: &'a [u8],
+    symbol: &'a [u8],
+    dso: &'a [u8],
+}
+
+impl CaptureParser for PerfScript {
+    fn tool(&self) -> &'static str {
+        "perf-script"
+    }
+
+    fn sniff(&self, head: &str) -> Option<u8> {
+        let mut after_header = false;
+        for line in head.lines().take(2000) {
+            let bytes = line.as_bytes();
+            if after_header && !trim(bytes).is_empty() {
+                if parse_frame(bytes).is_some() {
+                    return Some(90);
+                }
+                after_header = false;
+            }
+            if let HeaderLine::Sample(h) = parse_header(bytes) {
+                if parse_frame(h.inline_frame).is_some() {
+                    return Some(90);
+                }
+                after_header = h.inline_frame.is_empty();
+            }
+        }
+        None
+    }
+
+    fn parse(&self, lines: &mut Lines, sink: &mut FactSink) -> Result<(), ParseError> {
+        let mut table = SymbolTable::new();
+        let mut malformed = BoundedWarnings::new();
+        let mut event: Option<(Vec<u8>, u64)> = None;
+        let mut samples: u64 = 0;
+        let mut total_weight: u64 = 0;
+        let mut sample_lines = (0u64, 0u64);
+        let mut other_events: Option<(u64, u64)> = None;
+        // The current sample: frames may follow, it is of the counted event, its next
+        // frame is the leaf, and what it weighs.
+        let mut in_stack = false;
+        let mut counting = false;
+        let mut leaf_next = false;
+        let mut weight: u64 = 1;
+        // Whether any sample had frames beyond its leaf (recorded with -g).
+        let mut saw_callers = false;
+
+        while let Some(line) = lines.next_line()? {
+            let bytes = line.bytes;
+            let n = line.number;
+            let Some(&first) = bytes.first() else {
+                in_stack = false;
+                continue;
+            };
+            if in_stack && (first == b'\t' || first == b' ') {
+                if let Some(frame) = parse_frame(bytes) {
+                    if counting {
+                        let id = intern(&mut table, &frame);
+                        table.count(id, samples, weight, leaf_next, n);
+                        saw_callers |= !leaf_next;
+                        leaf_next = false;
+                        sample_lines.1 = n;
+                    }
+                    continue;
+                }
+                if trim(bytes).is_empty() {
+                    in_stack = false;
+                    continue;
+                }
+            }
+            if first == b'#' {
+                continue;
+            }
+            match parse_header(bytes) {
+                HeaderLine::Sample(header) => {
+                    let counted = match &event {
+                        None => {
+                            event = Some((header.event.to_vec(), n));
+                            true
+                        }
+                        Some((name, _)) => name[..] == *header.event,
+                    };
+                    if !counted {
+                        let (count, _) = other_events.get_or_insert((0, n));
+                        *count += 1;
+                    }
+                    counting = counted;
+                    in_stack = true;
+                    if !counted {
+                        continue;
+                    }
+                    samples += 1;
+                    weight = header.period.unwrap_or(1);
+                    total_weight = total_weight.saturating_add(weight);
+                    leaf_next = true;
+                    if sample_lines.0 == 0 {
+                        sample_lines.0 = n;
+                    }
+                    sample_lines.1 = n;
+                    if let Some(frame) = parse_frame(header.inline_frame) {
+                        let id = intern(&mut table, &frame);
+                        table.count(id, samples, weight, true, n);
+                        leaf_next = false;
+                        in_stack = false;
+                    }
+                }
+                HeaderLine::OtherRecord => in_stack = false,
+                HeaderLine::NotAHeader => {
+                    if trim(bytes).is_empty() {
+                        in_stack = false;
+                    } else if line.cut_off {
+                        sink.warn(n, "last line is cut off (truncated file); ignored");
+                    } else {
+                        malformed.warn(sink, n, || {
+                            "neither a sample header nor a stack frame; ignored".to_string()
+                        });
+                    }
+                }
+            }
+        }
+        malformed.finish(sink);
+
+        let Some((event, event_line)) = event else {
+            return Err(ParseError::whole_file(
+                "no perf script samples (`comm pid time: period event:` followed by frames) found",
+            ));
+        };
+        if let Some((count, at)) = other_events {
+            sink.warn(
+                at,
+                format!(
+                    "{count} samples of other events ignored; shares are of `{}` only",
+                    String::from_utf8_lossy(&event)
+                ),
+            );
+        }
+        if table.overflowed() {
+            sink.warn(
+                sample_lines.1,
+                "too many distinct symbols; the rarest ones share one bucket",
+            );
+        }
+        sink.text("perf.event", lossy(&event), event_line);
+        sink.put(
+            "perf.samples",
+            Value::Number(samples as f64),
+            Unit::Count,
+            sample_lines,
+        );
+        emit_hotspots(table.top_hotspots(total_weight, saw_callers), sink);
+        Ok(())
+    }
+}
+
+fn intern(table: &mut SymbolTable, frame: &Frame) -> u32 {
+    let symbol = strip_offset(frame.symbol);
+    table.intern(symbol, frame.dso, || {
+        symbol_name(frame.address, symbol, frame.dso)
+    })
+}
+
+/// How a frame is shown: `[unknown]` named after its object, objects by file name.
+fn symbol_name(address: &[u8], symbol: &[u8], dso: &[u8]) -> SymbolName {
+    let file = dso_basename(dso);
+    let known_dso = !dso.is_empty() && dso != b"[unknown]";
+    let symbol = if (symbol.is_empty() || symbol == b"[unknown]") && known_dso {
+        format!("[{}]", String::from_utf8_lossy(file))
+    } else if symbol.is_empty() {
+        "[unknown]".to_string()
+    } else {
+        lossy(symbol)
+    };
+    let kernel_address = u64::from_str_radix(std::str::from_utf8(address).unwrap_or(""), 16)
+        .is_ok_and(|a| a >= 0xfff0_0000_0000_0000 && a != u64::MAX);
+    let kernel = dso.starts_with(b"[kernel.") || kernel_address;
+    SymbolName {
+        symbol,
+        dso: known_dso.then(|| lossy(file)),
+        kernel: known_dso.then_some(kernel),
+    }
+}
+
+/// Reads a sample's first line:
+/// `comm [pid[/tid]] [[cpu]] time: [period] event: [ip sym (dso)]`. The comm may hold
+/// spaces; the time stamp (`3682.657511:`) anchors the rest. Without a time stamp
+/// (`perf script -F comm,pid,event,…`) the event is the first `name:` after the pid.
+fn parse_header(bytes: &[u8]) -> HeaderLine<'_> {
+    let mut after_time = false;
+    let mut period = None;
+    let mut previous_is_pid = false;
+    for (i, token) in fields(bytes).enumerate() {
+        if !after_time {
+            if is_timestamp(token) {
+                after_time = true;
+                continue;
+            }
+            if i >= 1 && previous_is_pid && is_event(token) {
+                return sample(bytes, token, None);
+            }
+            previous_is_pid = is_pid(token);
+            continue;
+        }
+        if period.is_none()
+            && let Some(p) = parse_u64(token)
+        {
+            period = Some(p);
+            continue;
+        }
+        if is_event(token) {
+            return sample(bytes, token, period);
+        }
+        return HeaderLine::OtherRecord;
+    }
+    if after_time {
+        HeaderLine::OtherRecord
+    } else {
+        HeaderLine::NotAHeader
+    }
+}
+
+fn sample<'a>(bytes: &'a [u8], event_token: &'a [u8], period: Option<u64>) -> HeaderLine<'a> {
+    let end = offset_in(bytes, event_token) + event_token.len();
+    HeaderLine::Sample(SampleHeader {
+        event: &event_token[..event_token.len() - 1],
+        period,
+        inline_frame: trim(bytes.get(end..).unwrap_or(b"")),
+    })
+}
+
+/// `cpu-clock:`, `cycles:u:`, `sched:sched_switch:`: ends in a colon, has a letter.
+fn is_event(token: &[u8]) -> bool {
+    token.len() > 1 && token.ends_with(b":") && token.iter().any(u8::is_ascii_alphabetic)
+}
+
+/// `25342` or `25341/25342`.
+fn is_pid(token: &[u8]) -> bool {
+    !token.is_empty() && token.iter().all(|b| b.is_ascii_digit() || *b == b'/')
+}
+
+/// `3682.657511:`
+fn is_timestamp(token: &[u8]) -> bool {
+    let Some(body) = token.strip_suffix(b":") else {
+        return false;
+    };
+    let Some(dot) = memchr::memchr(b'.', body) else {
+        return false;
+    };
+    let (secs, frac) = (&body[..dot], &body[dot + 1..]);
+    !secs.is_empty()
+        && !frac.is_empty()
+        && secs.iter().all(u8::is_ascii_digit)
+        && frac.iter().all(u8::is_ascii_digit)
+}
+
+/// Where the `( … )` group that ends `tail` opens. Usually the last `(` (one SIMD
+/// scan); a shared object with parentheses of its own (`(/lib/x.so (deleted))`) needs
+/// counting.
+fn dso_group_start(tail: &[u8]) -> Option<usize> {
+    let last_open = memchr::memrchr(b'(', tail)?;
+    let inside = &tail[last_open + 1..tail.len() - 1];
+    if memchr::memchr(b')', inside).is_none() {
+        return Some(last_open);
+    }
+    let mut depth = 0usize;
+    for i in (0..tail.len()).rev() {
+        match tail[i] {
+            b')' => depth += 1,
+            b'(' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Cuts a frame line: leading blanks, a hex address, the symbol (may hold spaces and
+/// parentheses), and the shared object in the last balanced `( )` group.
+fn parse_frame(bytes: &[u8]) -> Option<Frame<'_>> {
+    let start = bytes.iter().position(|&b| b != b' ' && b != b'\t')?;
+    let rest = &bytes[start..];
+    let address_len = rest.iter().position(|&b| b == b' ').unwrap_or(rest.len());
+    if address_len == 0
+        || address_len > 16
+        || !rest[..address_len].iter().all(u8::is_ascii_hexdigit)
+    {
+        return None;
+    }
+    let address = &rest[..address_len];
+    let mut tail = &rest[address_len..];
+    while let Some((&last, init)) = tail.split_last() {
+        if last == b' ' || last == b'\t' {
+            tail = init;
+        } else {
+            break;
+        }
+    }
+    if tail.last() != Some(&b')') {
+        return None;
+    }
+    let open = dso_group_start(tail)?;
+    Some(Frame {
+        address,
+        symbol: trim(&tail[..open]),
+        dso: &tail[open + 1..tail.len() - 1],
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn header(line: &str) -> Option<(String, Option<u64>, String)> {
+        match parse_header(line.as_bytes()) {
+            HeaderLine::Sample(h) => Some((lossy(h.event), h.period, lossy(h.inline_frame))),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn reads_sample_headers() {
+        assert_eq!(
+            header("postgres 25342  3682.657511:   34482758 cpu-clock: "),
+            Some(("cpu-clock".into(), Some(34482758), String::new()))
+        );
+        assert_eq!(
+            header(
+                "V8 WorkerThread 24636/25607 [000] 94564.109216: cycles:u:  ffffffff9aa3c8de [unknown] ([unknown])"
+            ),
+            Some((
+                "cycles:u".into(),
+                None,
+                "ffffffff9aa3c8de [unknown] ([unknown])".into()
+            ))
+        );
+        assert_eq!(
+            header("dmserver 4242 cycles: 4001a0 os_interlock_inc+0x10 (/opt/dm/bin/dmserver)"),
+            Some((
+                "cycles".into(),
+                None,
+                "4001a0 os_interlock_inc+0x10 (/opt/dm/bin/dmserver)".into()
+            ))
+        );
+        assert!(header("perf 12 [000] 1.5: PERF_RECORD_MMAP 12/12: [0x1(0x2) @ 0]: x").is_none());
+        assert!(
+            header("\t          43cb22 [unknown] (/usr/lib/postgresql/15/bin/postgres)").is_none()
+        );
+    }
+
+    #[test]
+    fn cuts_frames() {
+        let f =
+            parse_frame(b"\t    16d80f __memmove_avx512_unaligned_erms+0xf (/usr/lib/libc.so.6)")
+                .unwrap();
+        assert_eq!(f.address, b"16d80f");
+        assert_eq!(f.symbol, b"__memmove_avx512_unaligned_erms+0xf");
+        assert_eq!(f.dso, b"/usr/lib/libc.so.6");
+        let f = parse_frame(b"  7f00 std::vector<int>::push(int const&) (/lib/x.so (deleted))")
+            .unwrap();
+        assert_eq!(f.symbol, b"std::vector<int>::push(int const&)");
+        assert_eq!(f.dso, b"/lib/x.so (deleted)");
+        assert!(parse_frame(b"\t  43cb22 cut off (/usr/lib/postg").is_none());
+        assert!(parse_frame(b"postgres 1 2.5: cpu-clock:").is_none());
+    }
+
+    #[test]
+    fn names_unknown_symbols_after_their_object() {
+        let n = symbol_name(
+            b"43cb22",
+            b"[unknown]",
+            b"/usr/lib/postgresql/15/bin/postgres",
+        );
+        assert_eq!(n.symbol, "[postgres]");
+        assert_eq!(n.dso.as_deref(), Some("postgres"));
+        assert_eq!(n.kernel, Some(false));
+        let n = symbol_name(
+            b"ffffffff8226e079",
+            b"_raw_spin_unlock",
+            b"[kernel.kallsyms]",
+        );
+        assert_eq!(n.kernel, Some(true));
+        let n = symbol_name(b"ffffffffffffffff", b"[unknown]", b"[unknown]");
+        assert_eq!(
+            (n.symbol.as_str(), n.dso, n.kernel),
+            ("[unknown]", None, None)
+        );
+    }
+}

@@ -1,0 +1,9 @@
+//! Resource-activity parsers (sysstat, nmon, fio, /proc samples) against their real fixtures.
+
+mod fio;
+mod iostat;
+mod mpstat;
+mod nmon;
+mod proc_samples;
+mod sar;
+mod vmstat;

@@ -1,0 +1,281 @@
+use crate::support::*;
+use perfsage::facts::{Fact, Value};
+use perfsage::parse::profile::folded::Folded;
+use perfsage::parse::profile::perf_script::PerfScript;
+use std::collections::HashMap;
+
+fn flag(p: &Parsed, key: &str) -> bool {
+    match &p.get(key).value {
+        Value::Flag(b) => *b,
+        other => panic!("{key} is {other:?}, not a flag"),
+    }
+}
+
+/// symbol → (self %, inclusive %) of every hotspot in `facts`.
+fn shares(facts: &[Fact]) -> HashMap<String, (f64, Option<f64>)> {
+    let value = |key: String| facts.iter().find(|f| f.key == key).map(|f| &f.value);
+    let mut out = HashMap::new();
+    for rank in 1..=50 {
+        let Some(Value::Text(symbol)) = value(format!("hotspot.{rank}.symbol")) else {
+            break;
+        };
+        let own = value(format!("hotspot.{rank}.self_pct")).and_then(Value::as_number);
+        let total = value(format!("hotspot.{rank}.total_pct")).and_then(Value::as_number);
+        out.insert(symbol.clone(), (own.unwrap(), total));
+    }
+    out
+}
+
+#[test]
+fn call_chains_give_self_and_inclusive_shares() {
+    let p = parse_fixture("perf-script/pg_oltp_callchain.txt");
+    assert_eq!(p.tool(), Some("perf-script"));
+    assert!(p.report.warnings.is_empty(), "{:?}", p.report.warnings);
+    assert_eq!(p.text("perf.event"), "cpu-clock");
+    assert_eq!(p.get("perf.event").provenance.line, 1);
+    // 131 samples, every one with period 34482758, so shares are sample counts / 131.
+    close(p.num("perf.samples"), 131.0);
+    assert_eq!(p.text("hotspot.1.symbol"), "finish_task_switch.isra.0");
+    assert_eq!(p.text("hotspot.1.dso"), "[kernel.kallsyms]");
+    assert!(flag(&p, "hotspot.1.kernel"));
+    close(p.num("hotspot.1.self_pct"), 22.0 * 100.0 / 131.0);
+    // 14 leaf frames are unresolved addresses inside the postgres binary; they are
+    // named after it, as inferno names them.
+    assert_eq!(p.text("hotspot.2.symbol"), "[postgres]");
+    assert_eq!(p.text("hotspot.2.dso"), "postgres");
+    assert!(!flag(&p, "hotspot.2.kernel"));
+    close(p.num("hotspot.2.self_pct"), 14.0 * 100.0 / 131.0);
+    assert_eq!(p.text("hotspot.3.symbol"), "_raw_spin_unlock_irqrestore");
+    close(p.num("hotspot.3.self_pct"), 12.0 * 100.0 / 131.0);
+    assert_eq!(p.text("hotspot.4.symbol"), "heap_page_prune_opt");
+    close(p.num("hotspot.4.self_pct"), 9.0 * 100.0 / 131.0);
+    // PostgresMain is the leaf of one sample and on the stack of 96.
+    let facts: Vec<Fact> = p.facts.iter().map(|(f, _)| f.clone()).collect();
+    let all = shares(&facts);
+    let (own, total) = all["PostgresMain"];
+    close(own, 100.0 / 131.0);
+    close(total.unwrap(), 96.0 * 100.0 / 131.0);
+    // Shared objects by file name.
+    assert!((1..=50).any(|r| p.has(&format!("hotspot.{r}.dso"))
+        && p.text(&format!("hotspot.{r}.dso")) == "libc.so.6"));
+    close(p.num("hotspot.count"), 50.0);
+}
+
+#[test]
+fn without_call_chains_only_self_shares() {
+    let p = parse_fixture("perf-script/pg_oltp_no_callchain.txt");
+    assert!(p.report.warnings.is_empty(), "{:?}", p.report.warnings);
+    close(p.num("perf.samples"), 147.0);
+    assert_eq!(p.text("hotspot.1.symbol"), "finish_task_switch.isra.0");
+    close(p.num("hotspot.1.self_pct"), 27.0 * 100.0 / 147.0);
+    assert_eq!(p.text("hotspot.2.symbol"), "[postgres]");
+    close(p.num("hotspot.2.self_pct"), 17.0 * 100.0 / 147.0);
+    assert_eq!(p.text("hotspot.3.symbol"), "_raw_spin_unlock_irqrestore");
+    close(p.num("hotspot.3.self_pct"), 16.0 * 100.0 / 147.0);
+    assert!(
+        !p.has("hotspot.1.total_pct"),
+        "no call chains, no inclusive share"
+    );
+}
+
+#[test]
+fn perf_script_agrees_with_perf_report_of_the_same_recording() {
+    let script = parse_fixture("perf-script/pg_oltp_callchain.txt");
+    let report = parse_fixture("perf-report/pg_small_dso_symbol.txt");
+    let script: Vec<Fact> = script.facts.iter().map(|(f, _)| f.clone()).collect();
+    let report: Vec<Fact> = report.facts.iter().map(|(f, _)| f.clone()).collect();
+    let (script, report) = (shares(&script), shares(&report));
+    let mut compared = 0;
+    for (symbol, (report_self, _)) in &report {
+        // perf report lists unresolved functions per address, perf script per object.
+        if symbol.starts_with("0x") || *report_self < 1.0 {
+            continue;
+        }
+        let (script_self, _) = script[symbol];
+        // perf report prints two decimals.
+        assert!(
+            (script_self - report_self).abs() < 0.006,
+            "{symbol}: script {script_self} report {report_self}"
+        );
+        compared += 1;
+    }
+    assert!(compared >= 10, "only {compared} symbols compared");
+}
+
+#[test]
+fn perf_script_and_folded_stacks_of_one_recording_agree() {
+    let script = run_parser(&PerfScript, &read("perf-script/pg_oltp_callchain.txt"))
+        .unwrap()
+        .0;
+    // The folded fixture was made by inferno-collapse-perf from the same file.
+    let folded = run_parser(&Folded, &read("folded/pg_oltp_inferno.txt"))
+        .unwrap()
+        .0;
+    let (script, folded) = (shares(&script), shares(&folded));
+    let mut compared = 0;
+    for (symbol, (script_self, _)) in &script {
+        if *script_self <= 0.0 {
+            continue;
+        }
+        let (folded_self, _) = folded
+            .get(symbol)
+            .unwrap_or_else(|| panic!("{symbol} missing from the folded hotspots"));
+        assert!(
+            (script_self - folded_self).abs() < 0.01,
+            "{symbol}: script {script_self} folded {folded_self}"
+        );
+        compared += 1;
+    }
+    assert!(compared >= 20, "only {compared} symbols compared");
+}
+
+#[test]
+fn inferno_folding_in_process_matches_the_perf_script_parser() {
+    use inferno::collapse::Collapse;
+    use inferno::collapse::perf::{Folder, Options};
+    let input = read("perf-script/pg_oltp_callchain.txt");
+    let mut options = Options::default();
+    options.annotate_kernel = true;
+    options.nthreads = 1;
+    let mut folded = Vec::new();
+    Folder::from(options)
+        .collapse(&input[..], &mut folded)
+        .unwrap();
+    let (folded_facts, _) = run_parser(&Folded, &folded).unwrap();
+    let (script_facts, _) = run_parser(&PerfScript, &input).unwrap();
+    let value =
+        |facts: &[Fact], key: &str| facts.iter().find(|f| f.key == key).map(|f| f.value.clone());
+    for rank in 1..=4 {
+        for suffix in ["symbol", "self_pct", "total_pct"] {
+            let key = format!("hotspot.{rank}.{suffix}");
+            assert_eq!(
+                value(&folded_facts, &key),
+                value(&script_facts, &key),
+                "{key}"
+            );
+        }
+    }
+    // inferno marks kernel frames only (`_[k]`); user frames stay unmarked.
+    let kernel = |facts: &[Fact], rank: usize| value(facts, &format!("hotspot.{rank}.kernel"));
+    assert_eq!(kernel(&folded_facts, 1), Some(Value::Flag(true)));
+    assert_eq!(kernel(&script_facts, 1), Some(Value::Flag(true)));
+    assert_eq!(kernel(&folded_facts, 2), None);
+    assert_eq!(kernel(&script_facts, 2), Some(Value::Flag(false)));
+}
+
+const TWO_EVENTS: &str = "\
+dmserver 4242 [003] 100.000001:     1000 cycles: 
+\t    4001a0 os_interlock_inc+0x10 (/opt/dmdbms/bin/dmserver)
+\t    400500 buf_page_fix+0x20 (/opt/dmdbms/bin/dmserver)
+
+dmserver 4242 [003] 100.000002:      500 instructions: 
+\t    4001a0 os_interlock_inc+0x10 (/opt/dmdbms/bin/dmserver)
+
+dmserver 4243 [001] 100.000003:     3000 cycles: 
+\t    7f00aa10 __memcpy_generic+0x30 (/usr/lib64/libc.so.6)
+\t    400500 buf_page_fix+0x24 (/opt/dmdbms/bin/dmserver)
+\t    400600 buf_page_fix+0x90 (/opt/dmdbms/bin/dmserver)
+dmserver 4243 [001] 100.000004: PERF_RECORD_MMAP 4243/4243: [0x7f00aa000(0x1000) @ 0]: x /usr/lib64/libc.so.6
+";
+
+#[test]
+fn weights_are_periods_and_other_events_are_left_out() {
+    let (facts, warnings) = run_parser(&PerfScript, TWO_EVENTS.as_bytes()).unwrap();
+    let all = shares(&facts);
+    // cycles: 1000 + 3000; memcpy is the leaf of the 3000 one.
+    close(all["__memcpy_generic"].0, 75.0);
+    close(all["os_interlock_inc"].0, 25.0);
+    // buf_page_fix twice in one stack counts once.
+    let (own, total) = all["buf_page_fix"];
+    close(own, 0.0);
+    close(total.unwrap(), 100.0);
+    let samples = facts.iter().find(|f| f.key == "perf.samples").unwrap();
+    assert_eq!(samples.value, Value::Number(2.0));
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert_eq!(warnings[0].line, 5);
+    assert!(warnings[0].message.contains("1 samples of other events"));
+}
+
+#[test]
+fn empty_and_garbage_input_are_errors_not_panics() {
+    assert!(run_parser(&PerfScript, b"").is_err());
+    assert!(run_parser(&PerfScript, b"\n\n\t\n").is_err());
+    assert!(run_parser(&PerfScript, b"garbage: 1.5: x\n\t zz (\n((((\n)))\n\xff\n").is_err());
+    // Frames without any sample header.
+    assert!(run_parser(&PerfScript, b"\t  4001a0 f+0x1 (/bin/x)\n").is_err());
+}
+
+#[test]
+fn many_malformed_lines_give_a_bounded_number_of_warnings() {
+    let mut text = String::from(TWO_EVENTS);
+    text.push_str(&"this is not perf output\n".repeat(1000));
+    let (_, warnings) = run_parser(&PerfScript, text.as_bytes()).unwrap();
+    assert!(warnings.len() <= 22, "{} warnings", warnings.len());
+    assert!(
+        warnings.iter().any(|w| w.message.contains("980 more")),
+        "{warnings:?}"
+    );
+}
+
+#[test]
+fn truncated_script_keeps_complete_samples_and_warns() {
+    let full = String::from_utf8(read("perf-script/pg_oltp_callchain.txt")).unwrap();
+    // Cut in the middle of the second sample's second frame (line 21).
+    let line_21 = full.lines().take(20).map(|l| l.len() + 1).sum::<usize>();
+    let cut = &full.as_bytes()[..line_21 + 30];
+    let (facts, warnings) = run_parser(&PerfScript, cut).unwrap();
+    let samples = facts.iter().find(|f| f.key == "perf.samples").unwrap();
+    assert_eq!(samples.value, Value::Number(2.0));
+    let all = shares(&facts);
+    close(all["__memmove_avx512_unaligned_erms"].0, 50.0);
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert_eq!(warnings[0].line, 21);
+    assert!(warnings[0].message.contains("cut off"));
+}
+
+/// Every profile parser over every profile fixture, cut at many points and with bytes
+/// overwritten: errors and warnings, never a panic.
+#[test]
+fn mangled_profiles_never_panic() {
+    use perfsage::parse::CaptureParser;
+    use perfsage::parse::profile::perf_report::PerfReport;
+    use perfsage::parse::profile::perf_top::PerfTop;
+    let parsers: [&dyn CaptureParser; 4] = [&PerfReport, &PerfTop, &PerfScript, &Folded];
+    let fixtures = [
+        "perf-report/pg_oltp_children.txt",
+        "perf-report/pg_oltp_symbol.txt",
+        "perf-top/pg_oltp_top.txt",
+        "perf-top/dm8_kunpeng_interlock.txt",
+        "perf-script/pg_oltp_callchain.txt",
+        "perf-script/pg_oltp_no_callchain.txt",
+        "folded/pg_oltp_inferno.txt",
+        "folded/java_statistics_jvm_descriptors.txt",
+    ];
+    // A fixed xorshift sequence: the same mangling on every run.
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let noise = b"();:%[]k. \t\n+0x-|";
+    for fixture in fixtures {
+        let original = read(fixture);
+        for _ in 0..40 {
+            let mut bytes = original.clone();
+            let cut = (next() as usize) % (bytes.len() + 1);
+            bytes.truncate(cut);
+            for _ in 0..8 {
+                if bytes.is_empty() {
+                    break;
+                }
+                let at = (next() as usize) % bytes.len();
+                bytes[at] = noise[(next() as usize) % noise.len()];
+            }
+            for parser in parsers {
+                let _ = run_parser(parser, &bytes);
+            }
+        }
+    }
+}

@@ -7,13 +7,13 @@ use crate::support::*;
 use perfsage::bundle::bundle_yaml::{CaptureState, CollectorRecord, CollectorStatus, MetaFile};
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 use std::time::Duration;
 
 /// Runs `perfsage capture` with `args`, in `cwd`, with HOME and TMPDIR pointing at
 /// `scratch` (so a test can see nothing was written there) and PATH as given.
 fn capture(args: &[&str], cwd: &Path, scratch: &Path, path: Option<&str>) -> Output {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_perfsage"));
+    let mut command = perfsage_command();
     command
         .arg("capture")
         .args(args)
@@ -276,7 +276,7 @@ fn failing_collectors_are_explained_and_leave_a_readable_bundle() {
 #[test]
 fn ctrl_c_ends_the_capture_with_a_whole_bundle() {
     let work = tempfile::tempdir().unwrap();
-    let child = Command::new(env!("CARGO_BIN_EXE_perfsage"))
+    let child = perfsage_command()
         .args([
             "capture",
             "-o",

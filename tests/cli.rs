@@ -328,8 +328,8 @@ fn every_subcommand_help_shows_an_example() {
 
 #[test]
 fn closed_pipe_is_not_an_error() {
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_perfsage"))
+    use std::process::Stdio;
+    let mut child = perfsage_command()
         .args(["facts", "cases/greatdb-vm-cluster"])
         .current_dir(root())
         .stdout(Stdio::piped())

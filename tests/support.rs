@@ -7,7 +7,7 @@ use perfsage::parse::{CaptureParser, CaptureReport, ParseError, read_capture};
 use perfsage::text::lines::LineReader;
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::Output;
+use std::process::{Command, Output};
 use std::rc::Rc;
 
 pub fn root() -> PathBuf {
@@ -149,8 +149,28 @@ pub fn flag(b: bool) -> Value {
     Value::Flag(b)
 }
 
+/// A command for `program`, which the test can wait for whatever signal dispositions
+/// the test binary was started with: an inherited ignored SIGCHLD (some daemons and
+/// job runners pass it on) makes the kernel reap children at once, and every wait fail.
+pub fn command(program: impl AsRef<std::ffi::OsStr>) -> Command {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        // SAFETY: sets this process's action for SIGCHLD to its default (which ignores
+        // the signal without reaping); the test binary installs no handler for it.
+        unsafe {
+            libc::signal(libc::SIGCHLD, libc::SIG_DFL);
+        }
+    });
+    Command::new(program)
+}
+
+/// The perfsage binary built with these tests.
+pub fn perfsage_command() -> Command {
+    command(env!("CARGO_BIN_EXE_perfsage"))
+}
+
 pub fn perfsage(args: &[&str]) -> Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_perfsage"))
+    perfsage_command()
         .args(args)
         .current_dir(root())
         .output()

@@ -2,8 +2,10 @@
 //! Ctrl-C at the terminal reaches perfsage only and perfsage stops each child in order
 //! (SIGINT first, which makes sysstat print its averages and perf write its data);
 //! every child is told to die with perfsage, so a killed capture leaves nothing
-//! running. Tools run in the C locale with ISO time stamps and no colours, the form
-//! the parsers read on every host.
+//! running. Every child starts with every signal at its default action and none
+//! blocked, whatever perfsage inherited (nohup, cron and background shells start it
+//! with SIGINT ignored, and exec keeps an ignored signal ignored). Tools run in the C
+//! locale with ISO time stamps and no colours, the form the parsers read on every host.
 
 use std::io::{self, Read};
 use std::os::unix::process::CommandExt;
@@ -19,6 +21,7 @@ const STDERR_TAIL_BYTES: usize = 2048;
 
 /// A command with the environment every capture tool runs in.
 pub fn command(program: &Path, args: &[String]) -> Command {
+    make_children_waitable();
     let mut command = Command::new(program);
     command
         .args(args)
@@ -27,32 +30,98 @@ pub fn command(program: &Path, args: &[String]) -> Command {
         .env("S_COLORS", "never")
         .stdin(Stdio::null())
         .process_group(0);
-    die_with_parent(&mut command);
+    prepare_child(&mut command);
     command
 }
 
 /// The benchmark command: the user's own program in the user's own environment
 /// (locale included), in its own process group like every child.
 pub fn benchmark_command(argv: &[String]) -> Command {
+    make_children_waitable();
     let mut command = Command::new(&argv[0]);
     command
         .args(&argv[1..])
         .stdin(Stdio::null())
         .process_group(0);
-    die_with_parent(&mut command);
+    prepare_child(&mut command);
     command
 }
 
-/// Asks the kernel to send SIGTERM to the child when the thread that started it ends,
-/// so no sampler outlives a killed perfsage.
-fn die_with_parent(command: &mut Command) {
-    // SAFETY: the closure runs in the forked child before exec and only makes one
-    // prctl system call, which is async-signal-safe; it touches no memory of the parent.
+/// Runs in the child between fork and exec: resets its signals and asks the kernel to
+/// send it SIGTERM when the thread that started it ends, so no sampler outlives a
+/// killed perfsage.
+fn prepare_child(command: &mut Command) {
+    // SAFETY: the closure runs in the forked child before exec. It only makes
+    // sigaction, sigprocmask and prctl system calls, which are async-signal-safe, and
+    // touches no memory of the parent's other threads.
     unsafe {
         command.pre_exec(|| {
+            reset_signals();
             rustix::process::set_parent_process_death_signal(Some(Signal::TERM))
                 .map_err(io::Error::from)
         });
+    }
+}
+
+/// Every signal back to its default action and none blocked. Handlers are reset by
+/// exec anyway; what survives exec, and what this undoes, is an ignored signal and the
+/// blocked mask. SIGKILL and SIGSTOP (and numbers the C library reserves) refuse the
+/// change, which is harmless: they are at their default already.
+///
+/// Meant for the forked child only: in perfsage itself it would undo the handlers the
+/// capture installs.
+fn reset_signals() {
+    // SAFETY: `action` and `empty` are plain C structs, fully initialised by zeroing and
+    // sigemptyset before use; the calls only change this process's signal state.
+    unsafe {
+        let mut action: libc::sigaction = std::mem::zeroed();
+        action.sa_sigaction = libc::SIG_DFL;
+        libc::sigemptyset(&mut action.sa_mask);
+        // Linux numbers signals 1 to 64.
+        for signal in 1..=64 {
+            libc::sigaction(signal, &action, std::ptr::null_mut());
+        }
+        let mut empty: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut empty);
+        libc::sigprocmask(libc::SIG_SETMASK, &empty, std::ptr::null_mut());
+    }
+}
+
+/// Puts SIGCHLD back to its default action if perfsage was started with it ignored:
+/// the kernel then reaps every child at once and none could be waited for, so no exit
+/// status and no graceful stop. Its default action ignores the signal too, without that
+/// side effect.
+fn make_children_waitable() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        // SAFETY: `current` is a plain C struct the first call fills in; the second call
+        // only changes this process's action for SIGCHLD, which perfsage sets nowhere else.
+        unsafe {
+            let mut current: libc::sigaction = std::mem::zeroed();
+            if libc::sigaction(libc::SIGCHLD, std::ptr::null(), &mut current) == 0
+                && current.sa_sigaction == libc::SIG_IGN
+            {
+                let mut default: libc::sigaction = std::mem::zeroed();
+                default.sa_sigaction = libc::SIG_DFL;
+                libc::sigaction(libc::SIGCHLD, &default, std::ptr::null_mut());
+            }
+        }
+    });
+}
+
+/// Unblocks the signals that stop a capture (SIGINT, SIGTERM, SIGHUP) in the calling
+/// thread and the threads it starts afterwards: a blocked mask is inherited too, and a
+/// blocked Ctrl-C would never reach the capture's handler.
+pub fn unblock_stop_signals() {
+    // SAFETY: `set` is a plain C struct initialised by sigemptyset before use; the call
+    // only changes the calling thread's signal mask.
+    unsafe {
+        let mut set: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut set);
+        for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+            libc::sigaddset(&mut set, signal);
+        }
+        libc::pthread_sigmask(libc::SIG_UNBLOCK, &set, std::ptr::null_mut());
     }
 }
 
@@ -204,6 +273,34 @@ mod tests {
         assert!(started.elapsed() < Duration::from_secs(10));
         assert_eq!(stderr, "starting");
         assert!(failure(status, &stderr).unwrap().contains("signal 2"));
+    }
+
+    /// `nohup perfsage capture …` and background jobs of a script start perfsage with
+    /// SIGINT ignored, some job runners with SIGCHLD ignored: children must still stop at
+    /// SIGINT and be waited for. Runs the other tests of this module in a copy of this
+    /// test binary started that way.
+    #[test]
+    fn children_behave_when_perfsage_starts_with_sigint_and_sigchld_ignored() {
+        let mut copy = Command::new(std::env::current_exe().unwrap());
+        copy.args([
+            "--test-threads=1",
+            "capture::children::tests::",
+            "--skip",
+            "children_behave_when",
+        ]);
+        // SAFETY: runs in the forked child before exec and only makes two sigaction
+        // calls through signal(), which is async-signal-safe.
+        unsafe {
+            copy.pre_exec(|| {
+                libc::signal(libc::SIGINT, libc::SIG_IGN);
+                libc::signal(libc::SIGCHLD, libc::SIG_IGN);
+                Ok(())
+            });
+        }
+        let output = copy.output().unwrap();
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(output.status.success(), "{stdout}");
+        assert!(stdout.contains("3 passed"), "{stdout}");
     }
 
     #[test]

@@ -19,4 +19,5 @@ mod snapshots;
 pub mod target_process;
 mod utc_stamp;
 
+pub use children::unblock_stop_signals;
 pub use session::{CaptureError, Options, Outcome, Progress, run};

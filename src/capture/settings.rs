@@ -6,7 +6,7 @@
 use crate::parse::os::settings_snapshot::HEADER;
 use std::io::{self, Write};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 /// Single files, read when present.
 const FILES: [&str; 8] = [
@@ -101,10 +101,8 @@ fn one_line(text: &str) -> String {
 
 /// What a command printed on stdout, on one line; empty when it cannot run.
 fn command_output(program: &str, args: &[&str]) -> String {
-    Command::new(program)
-        .args(args)
-        .env("LC_ALL", "C")
-        .stdin(Stdio::null())
+    let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    super::children::command(Path::new(program), &args)
         .stderr(Stdio::null())
         .output()
         .map(|o| one_line(&String::from_utf8_lossy(&o.stdout)))

@@ -118,6 +118,7 @@ pub fn run_command(args: Args) -> anyhow::Result<ExitCode> {
 /// first and hurries on the second.
 fn watch_signals(count: &Arc<AtomicUsize>) -> anyhow::Result<()> {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    crate::capture::unblock_stop_signals();
     let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])?;
     let count = count.clone();
     std::thread::spawn(move || {

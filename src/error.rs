@@ -2,6 +2,7 @@
 //! case file. Always names the file (and line when known); the CLI prints it on one
 //! line and exits with status 2.
 
+use crate::bundle::metadata_file::YamlError;
 use std::fmt;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -32,15 +33,9 @@ impl InputError {
         }
     }
 
-    /// A YAML error, located where serde_yaml found it.
-    pub fn yaml(file: impl Into<String>, error: &serde_yaml::Error) -> Self {
-        let message = error.to_string();
-        // serde_yaml appends " at line L column C"; the location goes in front instead.
-        let message = match message.find(" at line ") {
-            Some(i) => message[..i].to_string(),
-            None => message,
-        };
-        InputError::at_line(file, error.location().map(|l| l.line()), message)
+    /// A YAML problem, at its line.
+    pub fn yaml(file: impl Into<String>, error: &YamlError) -> Self {
+        InputError::at_line(file, error.line, error.message.clone())
     }
 }
 

@@ -6,7 +6,7 @@ fn main() -> ExitCode {
     match perfsage::cli::run() {
         Ok(code) => code,
         Err(error) => {
-            eprintln!("perfsage: error: {error:#}");
+            eprintln!("perfsage: error: {}", perfsage::cli::one_line(&error));
             ExitCode::from(2)
         }
     }

@@ -37,6 +37,7 @@
 //! The `capture` section records the capture; it yields no facts (a consultant's
 //! declarations above do).
 
+use super::metadata_file::from_yaml;
 use crate::error::InputError;
 use crate::facts::{Fact, Unit, Value};
 use crate::parse::sink::{FactSink, Strength};
@@ -300,7 +301,7 @@ impl MetaFile {
         let meta: BundleMeta = if text.trim().is_empty() {
             BundleMeta::default()
         } else {
-            serde_yaml::from_str(&text).map_err(|e| InputError::yaml(path, &e))?
+            from_yaml(&text).map_err(|e| InputError::yaml(path, &e))?
         };
         if let Some(target) = &meta.target {
             let line = line_of(&text, "target");

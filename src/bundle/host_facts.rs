@@ -3,12 +3,15 @@
 //! such as iostat's CPU summary), then derived facts. In a multi-host bundle the
 //! benchmark results (sysbench runs, BenchmarkSQL totals and settings) usually live on
 //! the load generator only; they are shared with the hosts that have none, so that every
-//! host's diagnosis can relate its findings to the throughput the test reached.
+//! host's diagnosis can relate its findings to the throughput the test reached. What
+//! the bundle could not read is listed first among the host's captures; facts no
+//! capture can hold (a disk 500 % busy) are left out with a warning on their capture.
 
 use super::bundle_yaml::{BundleMeta, declared_facts};
+use super::plausibility::implausible;
 use super::{Bundle, HostCaptures};
 use crate::facts::{Fact, Facts, derive};
-use crate::parse::sink::Strength;
+use crate::parse::sink::{Strength, Warning};
 use crate::parse::{CaptureReport, read_capture};
 use std::path::Path;
 use std::rc::Rc;
@@ -85,10 +88,11 @@ fn collect(
     let (declared_primary, declared_fallback) = split(declared_facts(&meta_files, &host.meta));
     let mut captured_primary = Vec::new();
     let mut captured_fallback = Vec::new();
-    let mut captures = Vec::with_capacity(host.files.len());
+    let mut captures: Vec<CaptureReport> = host.notices.iter().map(|n| n.report.clone()).collect();
     for (path, name) in &host.files {
         before_each(path, name);
-        for (report, facts) in read_capture(path, name) {
+        for (mut report, facts) in read_capture(path, name) {
+            let facts = leave_out_implausible(facts, &mut report);
             let (primary, fallback) = split(facts);
             captured_primary.extend(primary);
             captured_fallback.extend(fallback);
@@ -124,6 +128,27 @@ fn finish(
         facts: Rc::new(facts),
         captures,
     }
+}
+
+/// Facts without the implausible ones, each of which becomes a warning of its capture.
+fn leave_out_implausible(
+    facts: Vec<(Fact, Strength)>,
+    report: &mut CaptureReport,
+) -> Vec<(Fact, Strength)> {
+    facts
+        .into_iter()
+        .filter(|(fact, _)| match implausible(fact) {
+            None => true,
+            Some(message) => {
+                report.warnings.push(Warning {
+                    line: fact.provenance.line,
+                    message,
+                });
+                report.facts -= 1;
+                false
+            }
+        })
+        .collect()
 }
 
 fn split(facts: Vec<(Fact, Strength)>) -> (Vec<Fact>, Vec<Fact>) {

@@ -6,6 +6,7 @@
 
 use super::collectors::all_files;
 use crate::bundle::META_FILE;
+use crate::bundle::regular_file::describe_io;
 use std::fs::{self, File};
 use std::io;
 use std::path::{Path, PathBuf};
@@ -22,7 +23,7 @@ pub enum DirError {
     },
     #[error("{dir}: exists and is not a folder")]
     NotAFolder { dir: String },
-    #[error("{path}: {source}")]
+    #[error("{path}: {}", describe_io(.source))]
     Io { path: String, source: io::Error },
 }
 

@@ -2,8 +2,12 @@
 //! captures are reconstructed rather than recorded, and its bundles in the order the
 //! engagement produced them.
 
+use crate::bundle::display_name;
+use crate::bundle::metadata_file::{self, from_yaml};
+use crate::bundle::regular_file::describe_io;
 use crate::error::InputError;
 use serde::Deserialize;
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 pub const CASE_FILE: &str = "case.yaml";
@@ -50,13 +54,30 @@ impl Case {
 
     pub fn load(dir: &Path) -> Result<Case, InputError> {
         let path = dir.join(CASE_FILE);
-        let name = path.display().to_string();
-        let text =
-            std::fs::read_to_string(&path).map_err(|e| InputError::new(&name, e.to_string()))?;
-        let mut case: Case =
-            serde_yaml::from_str(&text).map_err(|e| InputError::yaml(&name, &e))?;
+        let name = display_name(path.as_os_str());
+        let text = metadata_file::read(&path)
+            .and_then(|text| text.ok_or_else(|| "no such file or folder".to_string()))
+            .map_err(|message| InputError::new(&name, message))?;
+        let mut case: Case = from_yaml(&text).map_err(|e| InputError::yaml(&name, &e))?;
         if case.bundles.is_empty() {
             return Err(InputError::new(name, "a case needs at least one bundle"));
+        }
+        let mut seen = HashSet::new();
+        for bundle in &case.bundles {
+            let line = bundle_id_line(&text, &bundle.id);
+            if let Some(problem) = bundle_id_problem(&bundle.id) {
+                return Err(InputError::at_line(&name, line, problem));
+            }
+            if !seen.insert(bundle.id.as_str()) {
+                return Err(InputError::at_line(
+                    &name,
+                    line,
+                    format!(
+                        "bundle id {:?} is given twice: each bundle's report is named after its id",
+                        bundle.id
+                    ),
+                ));
+            }
         }
         case.dir = dir.to_path_buf();
         Ok(case)
@@ -68,14 +89,68 @@ impl Case {
 
     /// Every case folder directly under `root`, sorted by name.
     pub fn discover(root: &Path) -> Result<Vec<Case>, InputError> {
-        let name = root.display().to_string();
+        let name = display_name(root.as_os_str());
         let mut dirs: Vec<PathBuf> = std::fs::read_dir(root)
-            .map_err(|e| InputError::new(&name, e.to_string()))?
+            .map_err(|e| InputError::new(&name, describe_io(&e)))?
             .flatten()
             .map(|e| e.path())
             .filter(|p| Case::is_case(p))
             .collect();
         dirs.sort();
         dirs.iter().map(|d| Case::load(d)).collect()
+    }
+}
+
+/// Why `id` cannot name a bundle: ids become parts of report file names
+/// (`report.<id>.html`), so they may not climb out of the folder or hide.
+fn bundle_id_problem(id: &str) -> Option<String> {
+    let bad = if id.is_empty() {
+        "is empty"
+    } else if id.contains(['/', '\\']) {
+        "holds a path separator"
+    } else if id.starts_with('.') {
+        "starts with a dot"
+    } else if id.chars().any(char::is_control) {
+        "holds a control character"
+    } else {
+        return None;
+    };
+    Some(format!(
+        "bundle id {id:?} {bad}: ids name report files, so they are plain names"
+    ))
+}
+
+/// The line of `id: <id>` in the case file, for messages.
+fn bundle_id_line(text: &str, id: &str) -> Option<usize> {
+    text.lines()
+        .position(|line| {
+            let line = line.trim_start().trim_start_matches("- ").trim_start();
+            line.strip_prefix("id:")
+                .is_some_and(|rest| rest.trim().trim_matches(['"', '\'']) == id)
+        })
+        .map(|index| index + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bundle_ids_are_plain_names() {
+        for bad in [
+            "",
+            "x/../../victim/pwned",
+            "..",
+            ".hidden",
+            "a\\b",
+            "tab\there",
+        ] {
+            assert!(bundle_id_problem(bad).is_some(), "{bad:?}");
+        }
+        for good in ["before", "raw-disk_2", "绑核"] {
+            assert_eq!(bundle_id_problem(good), None, "{good:?}");
+        }
+        let text = "bundles:\n  - id: before\n    path: a\n  - id: \"after\"\n";
+        assert_eq!(bundle_id_line(text, "after"), Some(4));
     }
 }

@@ -14,6 +14,8 @@
 //!         bench.knee.threads: 256
 //! ```
 
+use crate::bundle::display_name;
+use crate::bundle::metadata_file::{self, from_yaml};
 use crate::error::InputError;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -43,9 +45,10 @@ pub struct Expected {
 impl Expected {
     pub fn load(case_dir: &Path) -> Result<Expected, InputError> {
         let path = case_dir.join(EXPECTED_FILE);
-        let name = path.display().to_string();
-        let text =
-            std::fs::read_to_string(&path).map_err(|e| InputError::new(&name, e.to_string()))?;
-        serde_yaml::from_str(&text).map_err(|e| InputError::yaml(name, &e))
+        let name = display_name(path.as_os_str());
+        let text = metadata_file::read(&path)
+            .and_then(|text| text.ok_or_else(|| "no such file or folder".to_string()))
+            .map_err(|message| InputError::new(&name, message))?;
+        from_yaml(&text).map_err(|e| InputError::yaml(name, &e))
     }
 }

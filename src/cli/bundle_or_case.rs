@@ -1,13 +1,30 @@
 //! What a path on the command line names: a case folder (its bundles, in order) or a
 //! bundle (folder or .tar.gz).
 
-use crate::bundle::Bundle;
+use crate::bundle::{Bundle, ReadOptions};
 use crate::cases::Case;
 use std::path::Path;
 
+/// How bundles are read, for every command that reads them.
+#[derive(Debug, clap::Args)]
+pub struct ReadArgs {
+    /// Follow links that lead out of a bundle folder. Without it they are listed with
+    /// the captures and not read: a bundle from elsewhere could point at /etc.
+    #[arg(long)]
+    pub follow_links: bool,
+}
+
+impl ReadArgs {
+    pub fn options(&self) -> ReadOptions {
+        ReadOptions {
+            follow_links: self.follow_links,
+        }
+    }
+}
+
 /// The bundles to work on.
-pub fn bundles(path: &Path) -> anyhow::Result<Vec<Bundle>> {
-    Ok(labelled_bundles(path)?
+pub fn bundles(path: &Path, options: ReadOptions) -> anyhow::Result<Vec<Bundle>> {
+    Ok(labelled_bundles(path, options)?
         .into_iter()
         .map(|(_, b)| b)
         .collect())
@@ -15,12 +32,15 @@ pub fn bundles(path: &Path) -> anyhow::Result<Vec<Bundle>> {
 
 /// The bundles to work on, each with a short label: the case's bundle id, else the
 /// folder or archive name.
-pub fn labelled_bundles(path: &Path) -> anyhow::Result<Vec<(String, Bundle)>> {
+pub fn labelled_bundles(
+    path: &Path,
+    options: ReadOptions,
+) -> anyhow::Result<Vec<(String, Bundle)>> {
     if path.is_dir() && Case::is_case(path) {
         let case = Case::load(path)?;
         let mut bundles = Vec::new();
         for bundle in &case.bundles {
-            let mut opened = Bundle::open(&case.bundle_path(bundle))?;
+            let mut opened = Bundle::open_with(&case.bundle_path(bundle), options)?;
             opened.source = format!(
                 "{} (case {}, bundle {})",
                 case.bundle_path(bundle).display(),
@@ -31,7 +51,7 @@ pub fn labelled_bundles(path: &Path) -> anyhow::Result<Vec<(String, Bundle)>> {
         }
         return Ok(bundles);
     }
-    let mut bundle = Bundle::open(path)?;
+    let mut bundle = Bundle::open_with(path, options)?;
     if let Some((case, id)) = case_of_bundle(path) {
         bundle.source = format!("{} (case {case}, bundle {id})", path.display());
         return Ok(vec![(id, bundle)]);

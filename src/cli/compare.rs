@@ -31,6 +31,8 @@ pub struct Args {
     pub runs: Vec<PathBuf>,
     #[command(flatten)]
     pub report: ReportArgs,
+    #[command(flatten)]
+    pub read: bundle_or_case::ReadArgs,
 }
 
 enum Input {
@@ -47,7 +49,7 @@ pub fn run(args: Args, rule_dirs: &[PathBuf]) -> anyhow::Result<ExitCode> {
                 Input::Report(Box::new(load_report(path)?)),
             ));
         } else {
-            for (label, bundle) in bundle_or_case::labelled_bundles(path)? {
+            for (label, bundle) in bundle_or_case::labelled_bundles(path, args.read.options())? {
                 inputs.push((label, Input::Bundle(bundle)));
             }
         }

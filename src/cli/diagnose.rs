@@ -49,6 +49,8 @@ pub struct Args {
     pub bundle: PathBuf,
     #[command(flatten)]
     pub report: ReportArgs,
+    #[command(flatten)]
+    pub read: bundle_or_case::ReadArgs,
     /// Exit with status 1 when a finding of this severity or worse exists.
     #[arg(long, value_enum)]
     pub fail_on: Option<FailOn>,
@@ -57,7 +59,7 @@ pub struct Args {
 pub fn run(args: Args, rule_dirs: &[PathBuf]) -> anyhow::Result<ExitCode> {
     let kb = KnowledgeBase::load(rule_dirs)?;
     let format = args.report.format();
-    let bundles = bundle_or_case::labelled_bundles(&args.bundle)?;
+    let bundles = bundle_or_case::labelled_bundles(&args.bundle, args.read.options())?;
     let one_document = matches!(format, Format::Html | Format::Json);
     if one_document && bundles.len() > 1 && args.report.file().is_none() {
         return Err(InputError::new(

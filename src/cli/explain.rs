@@ -30,13 +30,15 @@ pub struct Args {
     pub host: Option<String>,
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
+    #[command(flatten)]
+    pub read: bundle_or_case::ReadArgs,
 }
 
 pub fn run(args: Args, rule_dirs: &[PathBuf]) -> anyhow::Result<ExitCode> {
     let kb = KnowledgeBase::load(rule_dirs)?;
     let subject = Subject::resolve(&kb, &args.id).map_err(anyhow::Error::msg)?;
     let mut documents = Vec::new();
-    for bundle in bundle_or_case::bundles(&args.bundle)? {
+    for bundle in bundle_or_case::bundles(&args.bundle, args.read.options())? {
         let explanation =
             explain(&kb, &bundle, &subject, args.host.as_deref()).map_err(anyhow::Error::msg)?;
         match args.format {

@@ -29,6 +29,8 @@ pub struct Args {
     pub catalog: bool,
     #[arg(long, value_enum, default_value = "table")]
     pub format: Format,
+    #[command(flatten)]
+    pub read: bundle_or_case::ReadArgs,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -40,7 +42,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         emit(&bytes)?;
         return Ok(ExitCode::SUCCESS);
     };
-    let bundles = bundle_or_case::bundles(&path)?;
+    let bundles = bundle_or_case::bundles(&path, args.read.options())?;
     match args.format {
         Format::Table => {
             for bundle in &bundles {

@@ -55,6 +55,8 @@ enum Command {
 /// Runs the command line; the exit code is 0, or 1 for `--fail-on` / failed case
 /// verification. Errors (exit 2) are returned.
 pub fn run() -> anyhow::Result<ExitCode> {
+    // Before anything is opened: a file opened later could take the closed descriptor.
+    stdout_closed();
     let cli = Cli::parse();
     let rule_dirs = &cli.rule_dirs;
     match cli.command {
@@ -69,8 +71,52 @@ pub fn run() -> anyhow::Result<ExitCode> {
     }
 }
 
-/// Writes a report to stdout. A closed pipe (`| head`) is not an error.
+/// An error and its causes on one line, each cause once: a message that already says
+/// what its cause says (`x: Not a directory` over `Not a directory (os error 20)`) is
+/// not followed by it again.
+pub fn one_line(error: &anyhow::Error) -> String {
+    let mut line = String::new();
+    for cause in error.chain() {
+        let text = cause.to_string();
+        let plain = match text.rfind(" (os error ") {
+            Some(i) if text.ends_with(')') => &text[..i],
+            _ => text.as_str(),
+        };
+        if line.contains(plain) {
+            continue;
+        }
+        if !line.is_empty() {
+            line.push_str(": ");
+        }
+        line.push_str(&text);
+    }
+    line
+}
+
+/// Whether perfsage started with standard output closed (`>&-`): the report would go
+/// nowhere while the exit status said success. Rust's runtime puts /dev/null, opened
+/// read-write, in place of a closed standard stream before `main`; a shell's
+/// `> /dev/null` opens it write-only, and stays a success.
+fn stdout_closed() -> bool {
+    static CLOSED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *CLOSED.get_or_init(|| {
+        use rustix::fs::{FileType, OFlags, fstat, major, minor};
+        let stdout = std::io::stdout();
+        let (Ok(stat), Ok(flags)) = (fstat(&stdout), rustix::fs::fcntl_getfl(&stdout)) else {
+            return true;
+        };
+        let dev_null = FileType::from_raw_mode(stat.st_mode) == FileType::CharacterDevice
+            && (major(stat.st_rdev), minor(stat.st_rdev)) == (1, 3);
+        dev_null && flags & OFlags::RWMODE == OFlags::RDWR
+    })
+}
+
+/// Writes a report to stdout. A closed pipe (`| head`) is not an error; a standard
+/// output that was never open is.
 fn emit(bytes: &[u8]) -> anyhow::Result<()> {
+    if stdout_closed() {
+        anyhow::bail!("standard output is closed: nothing can be written to it (give -o FILE)");
+    }
     let mut stdout = std::io::stdout().lock();
     match stdout.write_all(bytes).and_then(|()| stdout.flush()) {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),

@@ -1,10 +1,13 @@
 //! The options every report-writing command shares: format, where to write, language
 //! and redaction; and writing the bytes there.
 
+use crate::bundle::display_name;
+use crate::bundle::regular_file::{describe_io, special_kind};
 use crate::error::InputError;
 use crate::report::labels::Lang;
 use clap::ValueEnum;
 use std::io::Write;
+use std::os::unix::fs::{FileTypeExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -81,37 +84,102 @@ impl ReportArgs {
     }
 }
 
-/// Writes through a temporary file in the same folder, so a reader never sees half a
-/// report and a failed run leaves the previous one in place.
+/// Writes the report to `path`. An ordinary file (or a new one) is replaced through a
+/// temporary file in the same folder, so a reader never sees half a report and a
+/// failed run leaves the previous one in place; a link is written through to the file
+/// it names; a character device (`/dev/null`, a terminal) or a pipe with a reader is
+/// written to as it is. Other special files, and folders, are refused: replacing
+/// `/dev/null` with a regular file, as root, would break the whole system.
 fn write_file(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    let name = path.display().to_string();
+    let name = display_name(path.as_os_str());
+    let fail =
+        |e: std::io::Error| InputError::new(&name, format!("cannot write: {}", describe_io(&e)));
+    let refuse =
+        |what: &str| InputError::new(&name, format!("{what}: refusing to write a report there"));
+    let own = match std::fs::symlink_metadata(path) {
+        Ok(own) => own,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return replace(path, bytes, &fail),
+        Err(e) => return Err(fail(e).into()),
+    };
+    let target = if own.file_type().is_symlink() {
+        match std::fs::metadata(path) {
+            Ok(target) => target,
+            // A link to a file not written yet: creating it through the link.
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return write_in_place(path, bytes, true).map_err(|e| fail(e).into());
+            }
+            Err(e) => return Err(fail(e).into()),
+        }
+    } else {
+        own
+    };
+    let kind = target.file_type();
+    if target.is_dir() {
+        return Err(refuse("a folder").into());
+    }
+    if kind.is_file() {
+        let real = std::fs::canonicalize(path).map_err(fail)?;
+        return replace(&real, bytes, &fail);
+    }
+    if kind.is_char_device() || kind.is_fifo() {
+        return match write_in_place(path, bytes, false) {
+            // A pipe closed by its reader (`-o /dev/stdout | head`) is not an error.
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+            other => other,
+        }
+        .map_err(|e| {
+            if kind.is_fifo() && e.raw_os_error() == Some(libc::ENXIO) {
+                refuse("a FIFO nothing reads from").into()
+            } else {
+                fail(e).into()
+            }
+        });
+    }
+    Err(refuse(special_kind(&kind).unwrap_or("not a regular file")).into())
+}
+
+/// Writes into what `path` names without replacing it. Opened without blocking, so a
+/// FIFO with no reader is an error (ENXIO) instead of a hang; then written blocking.
+fn write_in_place(path: &Path, bytes: &[u8], create: bool) -> std::io::Result<()> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create(create)
+        .truncate(create)
+        .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY)
+        .open(path)?;
+    set_blocking(&file)?;
+    file.write_all(bytes)?;
+    file.flush()
+}
+
+fn set_blocking(file: &std::fs::File) -> std::io::Result<()> {
+    let flags = rustix::fs::fcntl_getfl(file)?;
+    rustix::fs::fcntl_setfl(file, flags - rustix::fs::OFlags::NONBLOCK)?;
+    Ok(())
+}
+
+/// Replaces the regular file at `path` (or creates it) through a temporary file.
+fn replace(
+    path: &Path,
+    bytes: &[u8],
+    fail: &dyn Fn(std::io::Error) -> InputError,
+) -> anyhow::Result<()> {
     let dir = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
-    let fail = |e: std::io::Error| InputError::new(&name, format!("cannot write: {e}"));
     let mut file = tempfile::NamedTempFile::new_in(dir).map_err(fail)?;
     file.write_all(bytes).map_err(fail)?;
     // A temporary file is private; the report gets the permissions of the one it
     // replaces, or those of an ordinary new file.
     let permissions = match std::fs::metadata(path) {
         Ok(existing) => existing.permissions(),
-        Err(_) => ordinary_permissions(file.as_file()).map_err(fail)?,
+        Err(_) => std::fs::Permissions::from_mode(0o644),
     };
     file.as_file().set_permissions(permissions).map_err(fail)?;
     file.persist(path).map_err(|e| fail(e.error))?;
     Ok(())
-}
-
-#[cfg(unix)]
-fn ordinary_permissions(_: &std::fs::File) -> std::io::Result<std::fs::Permissions> {
-    use std::os::unix::fs::PermissionsExt;
-    Ok(std::fs::Permissions::from_mode(0o644))
-}
-
-#[cfg(not(unix))]
-fn ordinary_permissions(file: &std::fs::File) -> std::io::Result<std::fs::Permissions> {
-    Ok(file.metadata()?.permissions())
 }
 
 /// `report.html` → `report.<label>.html`, for one file per bundle of a case.

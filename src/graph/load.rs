@@ -6,6 +6,7 @@
 //! together, each with file and line.
 
 use super::model::{EdgeAddition, EdgeSpec, MethodologyFile, StepSpec};
+use crate::bundle::metadata_file::from_yaml;
 use crate::rules::RuleSet;
 use crate::rules::loader::{LoadError, RuleSource};
 use petgraph::Direction;
@@ -89,17 +90,14 @@ impl Methodology {
         let mut errors = Vec::new();
         let mut parsed: Vec<(&RuleSource, MethodologyFile)> = Vec::new();
         for source in files {
-            match serde_yaml::from_str::<MethodologyFile>(&source.text) {
+            match from_yaml::<MethodologyFile>(&source.text) {
                 Ok(spec) => parsed.push((source, spec)),
-                Err(e) => {
-                    let location = e.location();
-                    errors.push(LoadError {
-                        file: source.path.clone(),
-                        line: location.as_ref().map(|l| l.line()),
-                        column: location.as_ref().map(|l| l.column()),
-                        message: e.to_string(),
-                    });
-                }
+                Err(e) => errors.push(LoadError {
+                    file: source.path.clone(),
+                    line: e.line,
+                    column: e.column,
+                    message: e.message,
+                }),
             }
         }
         if !errors.is_empty() {

@@ -4,6 +4,8 @@
 //! path inside it, so an editor can open them.
 
 use super::{METHODOLOGY_FILE, RuleLayer, TEST_SUFFIX};
+use crate::bundle::metadata_file;
+use crate::bundle::regular_file::read_small;
 use crate::error::InputError;
 use crate::rules::loader::RuleSource;
 use std::fs;
@@ -36,8 +38,12 @@ pub fn read_rule_dir(dir: &Path) -> Result<RuleLayer, InputError> {
             continue;
         }
         let shown = path.display().to_string().replace('\\', "/");
-        let text = fs::read_to_string(&path)
-            .map_err(|e| InputError::new(&shown, format!("cannot read it as UTF-8 text: {e}")))?;
+        let text = read_small(&path, metadata_file::MAX_BYTES)
+            .and_then(|bytes| bytes.ok_or_else(|| "no such file or folder".to_string()))
+            .and_then(|bytes| {
+                String::from_utf8(bytes).map_err(|_| "cannot read it as UTF-8 text".to_string())
+            })
+            .map_err(|message| InputError::new(&shown, message))?;
         let source = RuleSource { path: shown, text };
         if is_rule {
             layer.rules.push(source);

@@ -8,10 +8,10 @@ use super::sink::{FactSink, Strength, Warning};
 use super::transcript::{Section, looks_like_transcript, split};
 use super::{Lines, ParseError};
 use crate::facts::Fact;
+use crate::text::cr_line_ends::{CrAsLf, uses_lone_cr};
 use crate::text::encoding::{ContentKind, TextEncoding, Utf8Reader, classify};
 use crate::text::lines::LineReader;
 use serde::{Deserialize, Deserializer, Serialize};
-use std::fs::File;
 use std::io::{Cursor, Read};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
@@ -143,7 +143,8 @@ pub fn read_capture(path: &Path, name: &str) -> Vec<CaptureResult> {
             message,
         })
     };
-    let file = match File::open(path) {
+    // Regular files only, opened without blocking: a FIFO or a /proc file cannot hang.
+    let file = match crate::bundle::regular_file::open(path) {
         Ok(file) => file,
         Err(e) => return failed(format!("cannot open: {e}")),
     };
@@ -177,9 +178,13 @@ pub fn read_capture(path: &Path, name: &str) -> Vec<CaptureResult> {
         }
         ContentKind::Text(encoding) => encoding,
     };
-    let head_text = decode_head(&head, encoding);
-    let stream: Box<dyn Read> =
+    let mut head_text = decode_head(&head, encoding);
+    let mut stream: Box<dyn Read> =
         Box::new(Utf8Reader::new(Cursor::new(head).chain(source), encoding));
+    if uses_lone_cr(&head_text) {
+        head_text = head_text.replace('\r', "\n");
+        stream = Box::new(CrAsLf(stream));
+    }
 
     if !compressed && size <= MAX_TRANSCRIPT_BYTES && looks_like_transcript(&head_text) {
         let mut bytes = Vec::new();
@@ -188,7 +193,13 @@ pub fn read_capture(path: &Path, name: &str) -> Vec<CaptureResult> {
             return failed(format!("read error: {e}"));
         }
         let text = String::from_utf8_lossy(&bytes);
-        return split(&text)
+        let sections = split(&text);
+        if sections.is_empty() {
+            return one(CaptureStatus::Unrecognized {
+                reason: "a shell session with prompts and no command output".into(),
+            });
+        }
+        return sections
             .into_iter()
             .map(|section| read_section(name, encoding, &text, &section))
             .collect();

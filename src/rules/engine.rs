@@ -1,15 +1,15 @@
 //! The one place a Rhai engine is built. Limits are always on: operations, call depth,
-//! expression depth, string/array/map sizes, a wall-clock budget per evaluation, no
-//! module imports, no `eval`, no `sleep`, strict variables. Rhai's standard library has
-//! no file, process or network functions and the helpers in `api` only read the facts
-//! handed in, so rules cannot read files, run commands, reach the network or hang a
-//! diagnosis.
+//! expression depth, string/array/map sizes, a wall-clock budget per evaluation and
+//! per load of a rule file (its top level runs then), no module imports, no `eval`, no
+//! `sleep`, strict variables. Rhai's standard library has no file, process or network
+//! functions and the helpers in `api` only read the facts handed in, so rules cannot
+//! read files, run commands, reach the network or hang a diagnosis.
 
 use super::api;
 use crate::facts::Facts;
 use rhai::module_resolvers::DummyModuleResolver;
 use rhai::{Engine, EvalAltResult, FLOAT, INT};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashSet;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
@@ -102,11 +102,21 @@ impl RuleEngine {
         engine.on_print(|_| {});
         engine.on_debug(|_, _, _| {});
         let clock = state.clone();
+        // A run outside an evaluation (a rule file's top level, run when it is loaded)
+        // gets the same budget, counted from its first operation.
+        let run_started = Cell::new(Instant::now());
         engine.on_progress(move |operations| {
+            if operations == 1 {
+                run_started.set(Instant::now());
+            }
             if operations % 512 != 0 {
                 return None;
             }
-            let deadline = clock.try_borrow().ok()?.deadline?;
+            let deadline = clock
+                .try_borrow()
+                .ok()?
+                .deadline
+                .unwrap_or_else(|| run_started.get() + TIME_BUDGET);
             (Instant::now() > deadline).then(|| {
                 format!(
                     "ran longer than the time budget of {} ms",

@@ -2,6 +2,7 @@
 //! metadata, and keeps the rationale (`//!` lines). Every problem names the file and
 //! line; all problems of a rule set are reported together.
 
+use super::evaluate::describe;
 use super::rule_meta::RuleMeta;
 use rhai::{AST, Dynamic, Engine, Map, Position, Scope};
 use std::fmt;
@@ -134,13 +135,10 @@ fn compile_rule(engine: &Engine, source: &RuleSource) -> Result<Rule, Vec<LoadEr
         )]
     })?;
     let mut scope = Scope::new();
+    // The top level runs under the engine's limits and time budget, as `evaluate` does.
     engine.run_ast_with_scope(&mut scope, &ast).map_err(|e| {
-        let position = e.position();
-        vec![LoadError::at(
-            file,
-            position,
-            message_without_position(e.to_string(), position),
-        )]
+        let (message, position) = describe(&e);
+        vec![LoadError::at(file, position, message)]
     })?;
     let whole_file = |message: String| {
         vec![LoadError {

@@ -249,7 +249,7 @@ impl<R> LineReader<R> {
 
 /// Removes ANSI escape sequences (colour codes from `perf`, `htop` pastes, …).
 #[cold]
-fn strip_ansi(raw: &[u8], out: &mut Vec<u8>) {
+pub(crate) fn strip_ansi(raw: &[u8], out: &mut Vec<u8>) {
     out.clear();
     let mut i = 0;
     while i < raw.len() {

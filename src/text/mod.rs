@@ -4,6 +4,7 @@
 
 mod byte_mask;
 pub mod cpu_list;
+pub mod cr_line_ends;
 pub mod encoding;
 pub mod fields;
 pub mod lines;

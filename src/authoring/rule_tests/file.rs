@@ -24,6 +24,7 @@
 //! does not go with the expectation) is reported with its line.
 
 use crate::authoring::fact_keys::suggest;
+use crate::bundle::metadata_file::from_yaml;
 use crate::facts::catalog;
 use crate::facts::{SeriesBuilder, Value};
 use crate::rules::Severity;
@@ -125,22 +126,16 @@ pub fn parse_test_file(source: &RuleSource) -> (Option<TestFile>, Vec<LoadError>
         column: None,
         message,
     };
-    let spec: FileSpec = match serde_yaml::from_str(&source.text) {
+    let spec: FileSpec = match from_yaml(&source.text) {
         Ok(spec) => spec,
         Err(e) => {
-            let location = e.location();
-            let message = e.to_string();
-            let message = match message.find(" at line ") {
-                Some(i) => message[..i].to_string(),
-                None => message,
-            };
             return (
                 None,
                 vec![LoadError {
                     file: source.path.clone(),
-                    line: location.as_ref().map(|l| l.line()),
-                    column: location.as_ref().map(|l| l.column()),
-                    message,
+                    line: e.line,
+                    column: e.column,
+                    message: e.message,
                 }],
             );
         }

@@ -94,3 +94,87 @@ fn transcript_sections_are_detected_one_by_one() {
         p.reports[2].problem()
     );
 }
+
+/// Every fixture directly under `fixtures/<tool>/` that a parser reads.
+fn tool_fixtures() -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for dir in std::fs::read_dir(root().join("fixtures")).unwrap() {
+        let dir = dir.unwrap().path();
+        if !dir.is_dir() || dir.ends_with("bundles") {
+            continue;
+        }
+        for file in std::fs::read_dir(&dir).unwrap() {
+            let path = file.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            if path.is_file()
+                && !name.ends_with(".md")
+                && !name.ends_with(".py")
+                && !name.ends_with(".gz")
+            {
+                out.push(path);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn a_file_without_its_final_line_end_gives_the_same_facts() {
+    // Copied, pasted or hand-saved captures often lack the final newline; the last
+    // line is then whole and must count (ping's summary, a one-row vmstat, free's
+    // swap row, uname's machine, a folded file's last stack).
+    // Formats whose last line shows it is whole: a field count, a unit, sysstat's two
+    // decimals. Key-value formats (sysctl, numastat, ethtool …) still refuse a last
+    // line without its line end, since a cut number there reads as another number.
+    const WHOLE_BY_FORMAT: [&str; 9] = [
+        "ping", "vmstat", "free", "uname", "folded", "mpstat", "iostat", "sar", "lscpu",
+    ];
+    let mut differ = Vec::new();
+    let mut checked = 0;
+    for path in tool_fixtures() {
+        let tool_dir = path
+            .parent()
+            .unwrap()
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        if !WHOLE_BY_FORMAT.contains(&tool_dir.as_str()) {
+            continue;
+        }
+        let bytes = std::fs::read(&path).unwrap();
+        let Some(trimmed) = bytes.strip_suffix(b"\n") else {
+            continue;
+        };
+        let trimmed = trimmed.strip_suffix(b"\r").unwrap_or(trimmed);
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let whole = parse_file(&path);
+        if whole.tool().is_none() {
+            continue;
+        }
+        let cut = parse_bytes(&name, trimmed);
+        let facts = |p: &Parsed| {
+            let mut f: Vec<String> = p
+                .facts
+                .iter()
+                .map(|(f, _)| format!("{} = {:?}", f.key, f.value))
+                .collect();
+            f.sort();
+            f
+        };
+        checked += 1;
+        if facts(&whole) != facts(&cut) {
+            let (w, c) = (facts(&whole), facts(&cut));
+            let missing: Vec<&String> = w.iter().filter(|f| !c.contains(f)).take(3).collect();
+            differ.push(format!("{}: {missing:?}", path.display()));
+        }
+    }
+    assert!(
+        differ.is_empty(),
+        "{} fixtures differ:\n{}",
+        differ.len(),
+        differ.join("\n")
+    );
+    assert!(checked >= 40, "only {checked} fixtures checked");
+}

@@ -10,3 +10,4 @@ pub mod sar;
 mod sysstat_header;
 mod time_of_day;
 pub mod vmstat;
+mod whole_row;

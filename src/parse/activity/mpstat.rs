@@ -17,12 +17,17 @@
 //! all CPUs and `cpu.<n>.{util,soft}_pct` per CPU, each a series over the intervals.
 //! `Average:` rows are used only when a file has no interval rows.
 //!
+//! Other layouts of the same report: `-T` adds `CORE SOCK NODE` columns after `CPU`
+//! (the `all` row leaves them blank), `-U` stamps rows with seconds since the epoch,
+//! and `-N`/`-A` add a per-node section headed `NODE`, whose rows are not CPUs.
+//!
 //! Only the columns some fact needs are read as numbers, and the header that mpstat
 //! repeats before every interval is read once; a day-long capture is mostly rows.
 
 use super::sysstat_header;
+use super::whole_row::has_two_decimals;
 use crate::facts::{SeriesBuilder, Unit};
-use crate::parse::activity::time_of_day::{IntervalTracker, seconds_of_day};
+use crate::parse::activity::time_of_day::{IntervalTracker, epoch_seconds_of_day, seconds_of_day};
 use crate::parse::sink::Strength;
 use crate::parse::{CaptureParser, FactSink, Lines, ParseError};
 use crate::text::fields::{FieldSlots, is_blank};
@@ -70,6 +75,9 @@ const ALL_KEYS: [(Column, &str); 6] = [
 /// Where each column of interest sits in the current header.
 #[derive(Clone, Copy)]
 struct Layout {
+    /// `CORE SOCK NODE` columns between `CPU` and the figures (`-T`): CPU rows fill
+    /// them, the `all` row leaves them blank.
+    topology: usize,
     value_count: usize,
     idle: usize,
     iowait: Option<usize>,
@@ -79,9 +87,17 @@ struct Layout {
 
 impl Layout {
     fn from_header(names: &[&[u8]]) -> Option<Layout> {
-        let columns: Vec<Column> = names.iter().map(|c| Column::from_header(c)).collect();
+        let topology = names
+            .iter()
+            .take_while(|c| matches!(**c, b"CORE" | b"SOCK" | b"NODE"))
+            .count();
+        let columns: Vec<Column> = names[topology..]
+            .iter()
+            .map(|c| Column::from_header(c))
+            .collect();
         let at = |want: Column| columns.iter().position(|c| *c == want);
         Some(Layout {
+            topology,
             value_count: columns.len(),
             idle: at(Column::Idle)?,
             iowait: at(Column::Iowait),
@@ -182,9 +198,17 @@ impl CaptureParser for Mpstat {
                 }
                 continue;
             }
+            if f[..n].len() > 1 && f[1..n.min(3)].contains(&&b"NODE"[..]) {
+                // The per-node section (`-N`, `-A`): its rows are nodes, not CPUs.
+                // Rows are read again after the next CPU header.
+                layout = None;
+                header_key = (0, Vec::new());
+                continue;
+            }
             let Some(layout) = &layout else { continue };
             let value_count = layout.value_count;
-            if n < value_count + 2 {
+            let complete = !line.cut_off || has_two_decimals(f[n - 1]);
+            if n < value_count + 2 || !complete {
                 if line.cut_off {
                     sink.warn(line.number, "last row is cut off (truncated file); ignored");
                 } else {
@@ -195,9 +219,21 @@ impl CaptureParser for Mpstat {
                 }
                 continue;
             }
-            let label_at = n - value_count - 1;
+            let is_all = f[n - value_count - 1] == b"all";
+            let Some(label_at) = (n - value_count - 1)
+                .checked_sub(if is_all { 0 } else { layout.topology })
+                .filter(|at| *at > 0)
+            else {
+                sink.warn(
+                    line.number,
+                    format!(
+                        "row has {n} fields, expected {}",
+                        value_count + 2 + layout.topology
+                    ),
+                );
+                continue;
+            };
             let label = f[label_at];
-            let is_all = label == b"all";
             let is_average = f[0].ends_with(b":") && seconds_of_day(f[0], None).is_none();
             if is_average && interval_rows > 0 {
                 continue;
@@ -207,6 +243,7 @@ impl CaptureParser for Mpstat {
                 let timed = if is_all {
                     let meridiem = (label_at == 2).then(|| f[1]);
                     seconds_of_day(f[0], meridiem)
+                        .or_else(|| epoch_seconds_of_day(f[0]))
                         .map(|s| interval.observe(s))
                         .is_some()
                 } else {
@@ -217,7 +254,7 @@ impl CaptureParser for Mpstat {
                     continue;
                 }
             }
-            let columns = &f[label_at + 1..n];
+            let columns = &f[n - value_count..n];
             let bad_row = |sink: &mut FactSink| {
                 let message = if line.cut_off {
                     "last row is cut off (truncated file); ignored"

@@ -108,6 +108,10 @@ struct Layout {
     /// A rate column Linux nmon leaves at 0 in the first snapshot, having nothing to
     /// compare with yet (PROC `pswitch`); a 0 there is not a measurement.
     unset_in_first_snapshot: Option<usize>,
+    /// The header's names when some in the middle are empty: if the snapshot lines
+    /// have no value for them, the layout is built again without them (else every
+    /// interface after the gap would get its neighbour's figures).
+    gapped_names: Option<(Kind, Vec<Vec<u8>>)>,
 }
 
 #[derive(Default)]
@@ -239,10 +243,22 @@ impl Layout {
                         Unit::PerSecond,
                     )
                 };
+                // AIX names packet columns `en0-reads/s` and `en0-writes/s`.
+                let (aix_read, aix_write) = (&b"-reads/s"[..], &b"-writes/s"[..]);
                 for (column, name) in columns.iter_mut().zip(names) {
                     let (interface, metric) = if let Some(i) = name.strip_suffix(read) {
                         (i, metric_in)
                     } else if let Some(i) = name.strip_suffix(write) {
+                        (i, metric_out)
+                    } else if let Some(i) = name
+                        .strip_suffix(aix_read)
+                        .filter(|_| kind == Kind::NetPacket)
+                    {
+                        (i, metric_in)
+                    } else if let Some(i) = name
+                        .strip_suffix(aix_write)
+                        .filter(|_| kind == Kind::NetPacket)
+                    {
                         (i, metric_out)
                     } else {
                         continue;
@@ -302,13 +318,38 @@ impl Layout {
                     }
             })
             .collect();
+        let gapped_names = names
+            .iter()
+            .any(|n| n.is_empty())
+            .then(|| (kind, names.iter().map(|n| n.to_vec()).collect()));
         Layout {
             columns,
             derived,
             needed,
             used,
             unset_in_first_snapshot,
+            gapped_names,
         }
+    }
+
+    /// The layout to read `body` (a snapshot line's values) with: this one, or, when
+    /// the header has empty names the values leave out, one built without them.
+    fn fitted_to(&self, body: &[u8], slots: &mut Slots) -> Option<Layout> {
+        let (kind, names) = self.gapped_names.as_ref()?;
+        let mut values = body.split(|b| *b == b',').count();
+        if body.ends_with(b",") {
+            values -= 1;
+        }
+        let named: Vec<&[u8]> = names
+            .iter()
+            .filter(|n| !n.is_empty())
+            .map(Vec::as_slice)
+            .collect();
+        (values == named.len()).then(|| {
+            let mut layout = Layout::build(*kind, &named, slots);
+            layout.gapped_names = None;
+            layout
+        })
     }
 }
 
@@ -371,9 +412,20 @@ impl CaptureParser for Nmon {
                     }
                     continue;
                 }
-                let Some(layout) = layouts.get(name) else {
+                // The value fields follow the snapshot field and its comma.
+                let body = rest.get(second.len() + 1..).unwrap_or(b"");
+                let Some(mut layout) = layouts.get(name) else {
                     continue;
                 };
+                if layout.gapped_names.is_some() {
+                    let fitted = layout.fitted_to(body, &mut slots);
+                    let entry = layouts.get_mut(name).expect("looked up above");
+                    match fitted {
+                        Some(fitted) => *entry = fitted,
+                        None => entry.gapped_names = None,
+                    }
+                    layout = layouts.get(name).expect("looked up above");
+                }
                 if line.cut_off {
                     sink.warn(
                         line.number,
@@ -384,12 +436,10 @@ impl CaptureParser for Nmon {
                 values.clear();
                 values.resize(layout.needed, f64::NAN);
                 let mut bad = false;
-                // The value fields follow the snapshot field and its comma.
-                let body = rest.get(second.len() + 1..).unwrap_or(b"");
                 // Fields are a few bytes long: a plain scan beats a vectorised search.
                 for (i, field) in body.split(|b| *b == b',').take(layout.needed).enumerate() {
                     if layout.used[i] {
-                        match parse_f64(field) {
+                        match parse_f64(field.trim_ascii()) {
                             Some(v) => values[i] = v,
                             None => bad = true,
                         }
@@ -441,7 +491,8 @@ impl CaptureParser for Nmon {
             if layouts.len() >= MAX_SECTIONS && !layouts.contains_key(name) {
                 continue;
             }
-            let mut names: Vec<&[u8]> = csv_fields(rest).skip(1).collect();
+            // AIX nmon may end a header line with a blank (`Idle% `).
+            let mut names: Vec<&[u8]> = csv_fields(rest).skip(1).map(<[u8]>::trim_ascii).collect();
             while names.last().is_some_and(|n| n.is_empty()) {
                 names.pop();
             }

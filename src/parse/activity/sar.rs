@@ -39,6 +39,7 @@
 //! `-p`, `sda` with it.
 
 use super::sysstat_header;
+use super::whole_row::has_two_decimals;
 use crate::facts::{SeriesBuilder, Unit};
 use crate::parse::activity::time_of_day::{IntervalTracker, seconds_of_day};
 use crate::parse::instance_label::label_from_bytes;
@@ -128,6 +129,11 @@ impl Section {
     fn of_header(names: &[&[u8]]) -> Option<(Section, Option<usize>)> {
         let at = |want: &[u8]| names.iter().position(|n| *n == want);
         let has = |want: &[u8]| at(want).is_some();
+        // pidstat shares column names (`cswch/s`, `%usr`) but its rows are processes
+        // or threads (`UID PID … Command`), never the whole system.
+        if has(b"PID") || has(b"TGID") || has(b"TID") {
+            return None;
+        }
         if let Some(cpu) = at(b"CPU")
             && has(b"%idle")
         {
@@ -433,6 +439,10 @@ impl CaptureParser for Sar {
                 }
             };
             let Some(first) = rest.first() else { continue };
+            if *first == b"COM" {
+                // A comment `sar -C` shows (`sadc -C`): not a header, rows follow as before.
+                continue;
+            }
             if is_word(first) && rest.get(1).is_none_or(|t| is_word(t)) {
                 // A header (or `LINUX RESTART`): it starts a section, known or not.
                 current = headers.layout_for(rest);
@@ -452,8 +462,12 @@ impl CaptureParser for Sar {
             if seconds.is_none() && data.interval_rows > 0 {
                 continue;
             }
-            if line.cut_off {
-                // A cut number (`86.0` of `86.00`) would still parse: skip the row.
+            if line.cut_off
+                && !(rest.len() == layout.width && rest.last().is_some_and(|v| has_two_decimals(v)))
+            {
+                // A cut number (`86.0` of `86.00`) would still parse: a last row without
+                // its line end is kept only when it has every value, the last one
+                // with sysstat's two decimals.
                 sink.warn(line.number, "last row is cut off (truncated file); ignored");
                 continue;
             }

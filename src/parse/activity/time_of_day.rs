@@ -26,6 +26,17 @@ pub fn seconds_of_day(time: &[u8], meridiem: Option<&[u8]>) -> Option<u32> {
     Some(h * 3600 + m * 60 + s)
 }
 
+/// Seconds since midnight (UTC) of a stamp in seconds since the epoch, as `mpstat -U`
+/// prints it (sysstat 12.7.7 and later). Ten digits or more: a CPU number or a count
+/// in the same place is never that long.
+pub fn epoch_seconds_of_day(stamp: &[u8]) -> Option<u32> {
+    if stamp.len() < 10 || stamp.len() > 12 || !stamp.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let seconds: u64 = std::str::from_utf8(stamp).ok()?.parse().ok()?;
+    u32::try_from(seconds % 86_400).ok()
+}
+
 fn two_digits(pair: &[u8]) -> Option<u32> {
     match pair {
         [a, b] if a.is_ascii_digit() && b.is_ascii_digit() => {

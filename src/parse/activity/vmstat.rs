@@ -184,13 +184,15 @@ impl CaptureParser for Vmstat {
                 // The group line (`procs ---memory---`) repeated over a new header.
                 continue;
             }
-            if line.cut_off {
-                // A cut number (`52` of `524`) would still parse: skip the row.
-                sink.warn(line.number, "last row is cut off (truncated file); ignored");
-                continue;
-            }
+            // A last row without its line end is kept when it has every field: a file
+            // copied or saved without a final newline is complete, a cut one rarely
+            // ends exactly at a field's end.
             if n != layout.row_width() {
-                let message = format!("row has {n} fields, the header has {}", layout.row_width());
+                let message = if line.cut_off {
+                    "last row is cut off (truncated file); ignored".to_string()
+                } else {
+                    format!("row has {n} fields, the header has {}", layout.row_width())
+                };
                 sink.warn(line.number, message);
                 continue;
             }

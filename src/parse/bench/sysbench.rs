@@ -105,11 +105,24 @@ impl CaptureParser for Sysbench {
         let mut run = Run::default();
         let mut in_latency = false;
         let mut tool_seen = false;
+        // `prepare` and `cleanup` print what they do to the tables and run nothing.
+        let mut table_steps: Option<TableSteps> = None;
 
         while let Some(line) = lines.next_line()? {
             let text = trim(line.bytes);
             let n = line.number;
             if text.is_empty() {
+                continue;
+            }
+            if let Some(step) = table_step(text) {
+                let steps = table_steps.get_or_insert(TableSteps {
+                    first_line: n,
+                    ..Default::default()
+                });
+                match step {
+                    TableStep::Create => steps.created += 1,
+                    TableStep::Drop => steps.dropped += 1,
+                }
                 continue;
             }
             if let Some(rest) = text.strip_prefix(b"sysbench ")
@@ -208,6 +221,26 @@ impl CaptureParser for Sysbench {
             run.last_line = n;
         }
         finish(&mut run, sink, &mut runs_emitted);
+        if runs_emitted.is_empty()
+            && let Some(steps) = table_steps
+        {
+            let phase = if steps.created > 0 {
+                format!(
+                    "`sysbench … prepare` output ({} tables created)",
+                    steps.created
+                )
+            } else {
+                format!(
+                    "`sysbench … cleanup` output ({} tables dropped)",
+                    steps.dropped
+                )
+            };
+            sink.warn(
+                steps.first_line,
+                format!("{phase}: no benchmark run, nothing measured"),
+            );
+            return Ok(());
+        }
         if runs_emitted.is_empty() {
             return Err(ParseError::whole_file(
                 "no sysbench run with a thread count and a result (interval lines or final statistics) found",
@@ -412,4 +445,28 @@ fn trim(bytes: &[u8]) -> &[u8] {
         .rposition(|b| !b.is_ascii_whitespace())
         .map_or(start, |e| e + 1);
     &bytes[start..end]
+}
+
+/// What `prepare` and `cleanup` did to the benchmark's tables, from the first such line.
+#[derive(Default)]
+struct TableSteps {
+    first_line: u64,
+    created: u32,
+    dropped: u32,
+}
+
+enum TableStep {
+    Create,
+    Drop,
+}
+
+/// `Creating table 'sbtest1'...` (prepare) or `Dropping table 'sbtest1'...` (cleanup).
+fn table_step(text: &[u8]) -> Option<TableStep> {
+    if text.starts_with(b"Creating table '") {
+        Some(TableStep::Create)
+    } else if text.starts_with(b"Dropping table '") {
+        Some(TableStep::Drop)
+    } else {
+        None
+    }
 }

@@ -67,10 +67,13 @@ impl Run {
     }
 }
 
-/// The `time=` of a reply line (ping always prints milliseconds).
+/// The `time=` of a reply line (ping always prints milliseconds; the unit after the
+/// number shows the number is whole).
 fn reply_time(line: &str) -> Option<f64> {
     let rest = &line[line.find(" time=")? + 6..];
-    let number = rest.split_whitespace().next()?;
+    let mut words = rest.split_whitespace();
+    let number = words.next()?;
+    (words.next()? == "ms").then_some(())?;
     parse_f64(number.as_bytes())
 }
 
@@ -137,10 +140,8 @@ impl CaptureParser for Ping {
             let Some(current) = run.as_mut() else {
                 continue;
             };
-            if line.cut_off {
-                sink.warn(n, "last line is cut off (truncated file); ignored");
-                continue;
-            }
+            // Every line read ends in its unit, so a last line without its line end
+            // that still reads is whole; one that does not is reported as cut.
             if let Some(ms) = reply_time(text) {
                 current.replies += 1;
                 current.reply_min = current.reply_min.min(ms);
@@ -155,9 +156,12 @@ impl CaptureParser for Ping {
             } else if let Some((names, values)) = rtt_summary(text) {
                 current.summary = true;
                 for (name, value) in names.split('/').zip(values.split('/')) {
-                    if !matches!(name, "min" | "avg" | "max" | "mdev") {
-                        continue;
-                    }
+                    // BSD and macOS ping call the deviation `stddev`.
+                    let name = match name {
+                        "min" | "avg" | "max" | "mdev" => name,
+                        "stddev" => "mdev",
+                        _ => continue,
+                    };
                     match parse_f64(value.as_bytes()) {
                         Some(ms) => sink.number(
                             format!("net.ping.{}.rtt_{name}_ms", current.label),
@@ -168,6 +172,8 @@ impl CaptureParser for Ping {
                         None => sink.warn(n, format!("rtt {name} {value:?} is not a number")),
                     }
                 }
+            } else if line.cut_off {
+                sink.warn(n, "last line is cut off (truncated file); ignored");
             }
         }
         if let Some(done) = run.take() {
@@ -241,6 +247,10 @@ mod tests {
         assert_eq!(
             rtt_summary("rtt min/avg/max/mdev = 0.036/0.092/0.274/0.090 ms"),
             Some(("min/avg/max/mdev", "0.036/0.092/0.274/0.090"))
+        );
+        assert_eq!(
+            reply_time("64 bytes from 127.0.0.1: icmp_seq=1 ttl=64 time=0.27"),
+            None
         );
         assert_eq!(
             rtt_summary("round-trip min/avg/max = 0.060/0.081/0.112 ms"),

@@ -81,11 +81,13 @@ impl CaptureParser for Folded {
             if bytes.is_empty() {
                 continue;
             }
-            if line.cut_off {
-                sink.warn(n, "last line is cut off (truncated file); ignored");
-                continue;
-            }
+            // A last line without its line end is a stack like any other when it ends
+            // in a count (files saved without a final newline are common).
             let Some((stack, count)) = split_count(bytes) else {
+                if line.cut_off {
+                    sink.warn(n, "last line is cut off (truncated file); ignored");
+                    continue;
+                }
                 malformed.warn(sink, n, || {
                     "not a folded stack (`frame;frame;… count`); ignored".to_string()
                 });

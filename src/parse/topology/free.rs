@@ -187,10 +187,6 @@ impl CaptureParser for Free {
         while let Some(line) = lines.next_line()? {
             let text = String::from_utf8_lossy(line.bytes);
             let n = line.number;
-            if line.cut_off {
-                sink.warn(n, "last line is cut off (truncated file); ignored");
-                break;
-            }
             if let Some(columns) = header(&text) {
                 if let Some(done) = current.take().filter(|b| b.mem.is_some()) {
                     latest = Some(done);
@@ -211,6 +207,16 @@ impl CaptureParser for Free {
                     .take(16)
                     .map(str::to_string)
                     .collect();
+                // Without its line end the last row counts when it has every value:
+                // a row per column for memory, total/used/free for swap.
+                let width = match kind {
+                    Row::Mem => block.columns.len(),
+                    Row::Swap => 3,
+                };
+                if line.cut_off && values.len() < width {
+                    sink.warn(n, "last line is cut off (truncated file); ignored");
+                    break;
+                }
                 match kind {
                     Row::Mem => block.mem = Some((values, n)),
                     Row::Swap => block.swap = Some((values, n)),

@@ -43,7 +43,11 @@
 //! Facts: `cpu.arch`, `cpu.count`, `cpu.threads_per_core`, `cpu.cores_per_socket`,
 //! `cpu.sockets`, `cpu.numa_nodes`, `cpu.numa.<node>.cpus`, `cpu.vendor`,
 //! `cpu.model_name`, `cpu.max_mhz`, `cpu.hypervisor`, and on aarch64
-//! `cpu.lse_atomics` (the `atomics` flag: ARMv8.1 LSE instructions).
+//! `cpu.lse_atomics` (the `atomics` flag: ARMv8.1 LSE instructions, on every core type).
+//!
+//! A heterogeneous CPU (Arm big.LITTLE: `Cortex-A55` and `Cortex-A76` clusters) repeats
+//! `Model name:` with each type's topology below it; its model name lists the types
+//! and their core counts, and per-socket figures are left out with a warning.
 
 use crate::facts::{Unit, Value};
 use crate::parse::{CaptureParser, FactSink, Lines, ParseError};
@@ -109,9 +113,9 @@ impl CaptureParser for Lscpu {
 
     fn parse(&self, lines: &mut Lines, sink: &mut FactSink) -> Result<(), ParseError> {
         let mut arch: Option<String> = None;
-        let mut flags: Option<(String, u64)> = None;
-        let mut sockets_seen = false;
-        let mut cluster_facts: Vec<(&'static str, f64, u64)> = Vec::new();
+        // One per `Model name`: a heterogeneous CPU (big.LITTLE) lists each core type
+        // with its own topology, frequency and flags.
+        let mut types: Vec<CoreType> = vec![CoreType::default()];
         let mut any = false;
         while let Some(line) = lines.next_line()? {
             let text = String::from_utf8_lossy(line.bytes);
@@ -120,42 +124,32 @@ impl CaptureParser for Lscpu {
             };
             let key = english_label(key);
             let n = line.number;
-            let count = |v: &str| parse_f64_lenient(v);
+            let count = |v: &str| parse_f64_lenient(v).map(|v| (v, n));
             any = true;
+            let current = types.last_mut().expect("never empty");
             match key {
                 "Architecture" => {
                     arch = Some(value.to_string());
                     sink.text("cpu.arch", value, n);
                 }
-                "CPU(s)" => put_count(sink, "cpu.count", count(value), n),
-                "Thread(s) per core" => put_count(sink, "cpu.threads_per_core", count(value), n),
-                "Core(s) per socket" => put_count(sink, "cpu.cores_per_socket", count(value), n),
-                "Socket(s)" => {
-                    if let Some(v) = count(value) {
-                        sockets_seen = true;
-                        sink.number("cpu.sockets", v, Unit::Count, n);
-                    }
-                }
-                "Core(s) per cluster" => {
-                    if let Some(v) = count(value) {
-                        cluster_facts.push(("cpu.cores_per_socket", v, n));
-                    }
-                }
-                "Cluster(s)" => {
-                    if let Some(v) = count(value) {
-                        cluster_facts.push(("cpu.sockets", v, n));
-                    }
-                }
-                "NUMA node(s)" => put_count(sink, "cpu.numa_nodes", count(value), n),
+                "CPU(s)" => put_count(sink, "cpu.count", count(value)),
+                "NUMA node(s)" => put_count(sink, "cpu.numa_nodes", count(value)),
                 "Vendor ID" => sink.text("cpu.vendor", value, n),
-                "Model name" if value != "-" => sink.text("cpu.model_name", value, n),
-                "CPU max MHz" => {
-                    if let Some(v) = count(value) {
-                        sink.number("cpu.max_mhz", v, Unit::Megahertz, n);
-                    }
-                }
                 "Hypervisor vendor" => sink.text("cpu.hypervisor", value, n),
-                "Flags" => flags = Some((value.to_string(), n)),
+                "Model name" if value != "-" => {
+                    if current.model_name.is_some() {
+                        types.push(CoreType::default());
+                    }
+                    let current = types.last_mut().expect("never empty");
+                    current.model_name = Some((value.to_string(), n));
+                }
+                "Thread(s) per core" => current.threads_per_core = count(value),
+                "Core(s) per socket" => current.cores_per_socket = count(value),
+                "Socket(s)" => current.sockets = count(value),
+                "Core(s) per cluster" => current.cores_per_cluster = count(value),
+                "Cluster(s)" => current.clusters = count(value),
+                "CPU max MHz" => current.max_mhz = count(value),
+                "Flags" => current.flags = Some((value.to_string(), n)),
                 _ => {
                     if let Some(node) = numa_node_of(key) {
                         sink.text(format!("cpu.numa.{node}.cpus"), value, n);
@@ -168,27 +162,130 @@ impl CaptureParser for Lscpu {
                 "no `Key: value` lines of lscpu found",
             ));
         }
-        if !sockets_seen {
-            for (key, value, line) in cluster_facts {
-                sink.put_fallback(key, Value::Number(value), Unit::Count, (line, line));
-            }
+        match types.as_slice() {
+            [one] => one.put(sink),
+            several => put_heterogeneous(several, sink),
         }
-        if let (Some("aarch64"), Some((flags, line))) = (arch.as_deref(), flags) {
-            let lse = flags.split_whitespace().any(|f| f == "atomics");
-            sink.put(
-                "cpu.lse_atomics",
-                Value::Flag(lse),
-                Unit::None,
-                (line, line),
-            );
+        if arch.as_deref() == Some("aarch64") {
+            // LSE atomics only when every core type has them.
+            let flagged: Vec<&(String, u64)> =
+                types.iter().filter_map(|t| t.flags.as_ref()).collect();
+            if let (Some((_, first)), Some((_, last))) = (flagged.first(), flagged.last()) {
+                let lse = flagged
+                    .iter()
+                    .all(|(flags, _)| flags.split_whitespace().any(|f| f == "atomics"));
+                sink.put(
+                    "cpu.lse_atomics",
+                    Value::Flag(lse),
+                    Unit::None,
+                    (*first, *last),
+                );
+            }
         }
         Ok(())
     }
 }
 
-fn put_count(sink: &mut FactSink, key: &str, value: Option<f64>, line: u64) {
-    if let Some(v) = value {
-        sink.number(key, v, Unit::Count, line);
+/// A number lscpu printed, with its line.
+type Figure = (f64, u64);
+
+/// The figures lscpu prints for one core type, each with its line.
+#[derive(Default)]
+struct CoreType {
+    model_name: Option<(String, u64)>,
+    threads_per_core: Option<Figure>,
+    cores_per_socket: Option<Figure>,
+    sockets: Option<Figure>,
+    cores_per_cluster: Option<Figure>,
+    clusters: Option<Figure>,
+    max_mhz: Option<Figure>,
+    flags: Option<(String, u64)>,
+}
+
+impl CoreType {
+    /// Cores per socket and sockets; clusters stand in where firmware names no sockets.
+    fn packages(&self) -> (Option<Figure>, Option<Figure>, bool) {
+        match self.sockets {
+            Some(_) => (self.cores_per_socket, self.sockets, false),
+            None => (self.cores_per_cluster, self.clusters, true),
+        }
+    }
+
+    /// The facts of a CPU with one core type.
+    fn put(&self, sink: &mut FactSink) {
+        if let Some((name, line)) = &self.model_name {
+            sink.text("cpu.model_name", name.as_str(), *line);
+        }
+        put_count(sink, "cpu.threads_per_core", self.threads_per_core);
+        let (per_package, packages, clusters) = self.packages();
+        if clusters {
+            for (key, figure) in [
+                ("cpu.cores_per_socket", per_package),
+                ("cpu.sockets", packages),
+            ] {
+                if let Some((value, line)) = figure {
+                    sink.put_fallback(key, Value::Number(value), Unit::Count, (line, line));
+                }
+            }
+        } else {
+            put_count(sink, "cpu.cores_per_socket", per_package);
+            put_count(sink, "cpu.sockets", packages);
+        }
+        if let Some((mhz, line)) = self.max_mhz {
+            sink.number("cpu.max_mhz", mhz, Unit::Megahertz, line);
+        }
+    }
+
+    /// Cores of this type: per package × packages.
+    fn cores(&self) -> Option<f64> {
+        let (per_package, packages, _) = self.packages();
+        Some(per_package?.0 * packages?.0)
+    }
+}
+
+/// A CPU with several core types: the model name lists them all, the fastest core's
+/// maximum frequency stands for the CPU, and per-socket figures, which differ between
+/// the types, are left out with a warning rather than taken from the first type.
+fn put_heterogeneous(types: &[CoreType], sink: &mut FactSink) {
+    let first_line = types
+        .iter()
+        .find_map(|t| t.model_name.as_ref().map(|(_, line)| *line))
+        .unwrap_or(1);
+    let described: Vec<String> = types
+        .iter()
+        .filter_map(|t| {
+            let (name, _) = t.model_name.as_ref()?;
+            Some(match t.cores() {
+                Some(cores) => format!("{cores} × {name}"),
+                None => name.clone(),
+            })
+        })
+        .collect();
+    sink.text("cpu.model_name", described.join(" + "), first_line);
+    let threads: Vec<Figure> = types.iter().filter_map(|t| t.threads_per_core).collect();
+    if threads.len() == types.len() && threads.iter().all(|(v, _)| *v == threads[0].0) {
+        put_count(sink, "cpu.threads_per_core", threads.first().copied());
+    }
+    if let Some((mhz, line)) = types
+        .iter()
+        .filter_map(|t| t.max_mhz)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+    {
+        sink.number("cpu.max_mhz", mhz, Unit::Megahertz, line);
+    }
+    sink.warn(
+        first_line,
+        format!(
+            "{} core types ({}): cores per socket and sockets differ between them and are not given",
+            types.len(),
+            described.join(", ")
+        ),
+    );
+}
+
+fn put_count(sink: &mut FactSink, key: &str, figure: Option<Figure>) {
+    if let Some((value, line)) = figure {
+        sink.number(key, value, Unit::Count, line);
     }
 }
 

@@ -153,3 +153,77 @@ fn a_changed_header_is_read_again() {
     assert_eq!(p.series("cpu.soft_pct").points, [0.0, 0.0, 0.0]);
     assert!(p.report.warnings.is_empty(), "{:?}", p.report.warnings);
 }
+
+#[test]
+fn node_rows_are_not_cpu_rows() {
+    // `-A` and `-N ALL` add a NODE section after each CPU block: node 0 (50 %) must not
+    // be read as CPU 0, nor its `all` row as a second all-CPU sample.
+    for (file, intervals, busy_cpu) in [
+        ("mpstat/mpstat_A.txt", 3, "cpu.1.util_pct"),
+        ("mpstat/mpstat_P_ALL_N_ALL.txt", 2, "cpu.0.util_pct"),
+    ] {
+        let p = parse_fixture(file);
+        assert_eq!(p.tool(), Some("mpstat"), "{file}");
+        assert_eq!(p.series("cpu.util_pct").count, intervals, "{file}");
+        assert_eq!(p.series(busy_cpu).count, intervals, "{file}");
+        close(p.series(busy_cpu).min, 100.0);
+        assert!(
+            !p.facts.iter().any(|f| f.0.key.starts_with("cpu.2.")),
+            "{file}"
+        );
+        assert!(
+            p.report.warnings.is_empty(),
+            "{file}: {:?}",
+            p.report.warnings
+        );
+    }
+}
+
+#[test]
+fn topology_columns_keep_the_all_row_and_the_cpu_labels() {
+    // `-T`: CORE SOCK NODE after CPU, blank in the `all` row.
+    let p = parse_fixture("mpstat/mpstat_T_P_ALL.txt");
+    let util = p.series("cpu.util_pct");
+    assert_eq!(
+        util.count, 3,
+        "the all rows of the three intervals, no Average row"
+    );
+    close(util.max, 50.5);
+    close(p.series("cpu.0.util_pct").min, 100.0);
+    assert_eq!(p.series("cpu.0.util_pct").count, 3);
+    assert!(p.series("cpu.1.util_pct").max < 3.0);
+    assert!(p.report.warnings.is_empty(), "{:?}", p.report.warnings);
+}
+
+#[test]
+fn epoch_time_stamps_are_interval_rows() {
+    // `-U` (sysstat 12.7.7+): seconds since the epoch instead of the time of day.
+    let p = parse_fixture("mpstat/mpstat_U_P_ALL.txt");
+    let util = p.series("cpu.util_pct");
+    assert_eq!(util.count, 3);
+    assert_eq!(util.interval_s, Some(1.0));
+    close(p.series("cpu.1.util_pct").avg, 100.0);
+    assert!(p.report.warnings.is_empty(), "{:?}", p.report.warnings);
+}
+
+#[test]
+fn a_last_row_without_line_end_is_kept_when_whole() {
+    let full = read("mpstat/mpstat_all_24h.txt");
+    // Everything up to the last interval's CPU 1 row, without its line end.
+    let text = String::from_utf8(full).unwrap();
+    let upto = text.find("\n\nAverage:").unwrap();
+    let (facts, warnings) = run_parser(&Mpstat, &text.as_bytes()[..upto]).unwrap();
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert_eq!(series_count(&facts, "cpu.1.util_pct"), 5);
+    // One digit less: the last value has one decimal, so the row was cut.
+    let (facts, warnings) = run_parser(&Mpstat, &text.as_bytes()[..upto - 1]).unwrap();
+    assert!(warnings[0].message.contains("cut off"), "{warnings:?}");
+    assert_eq!(series_count(&facts, "cpu.1.util_pct"), 4);
+}
+
+fn series_count(facts: &[perfsage::facts::Fact], key: &str) -> u64 {
+    match &facts.iter().find(|f| f.key == key).unwrap().value {
+        perfsage::facts::Value::Series(s) => s.count,
+        other => panic!("{key}: {other:?}"),
+    }
+}

@@ -169,3 +169,68 @@ ZZZZ,T0002,00:00:20,02-JAN-2024\nDISKBUSY,T0002,30.0\n";
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn aix_header_lines_ending_in_a_blank_keep_their_last_column() {
+    // AIX nmon may end header and snapshot lines with a blank (`Idle% `): the
+    // reconstructed AIX recording with a blank added at the end of every line.
+    let text = String::from_utf8(read("nmon/aix_topas_nmon.nmon")).unwrap();
+    let blanked: String = text.lines().map(|l| format!("{l} \n")).collect();
+    let p = parse_bytes("aix.nmon", blanked.as_bytes());
+    close(
+        p.series("cpu.0.util_pct").avg,
+        ((100.0 - 24.2 - 21.7) + (100.0 - 24.2 - 19.8) + (100.0 - 24.5 - 23.5)) / 3.0,
+    );
+    assert_eq!(p.series("cpu.1.util_pct").count, 3);
+    assert_eq!(p.series("cpu.util_pct").count, 3);
+}
+
+#[test]
+fn empty_header_columns_the_snapshots_leave_out_do_not_shift_interfaces() {
+    // The real recording's NETPACKET header with two empty names between the read
+    // and the write columns, which its snapshot lines do not have.
+    let text = String::from_utf8(read("nmon/vm_261202_1320.nmon")).unwrap();
+    let gapped = text.replace("eth0-read/s,lo-write/s,", "eth0-read/s,,,lo-write/s,");
+    assert_ne!(gapped, text);
+    let p = parse_bytes("vm.nmon", gapped.as_bytes());
+    let original = parse_bytes("vm.nmon", text.as_bytes());
+    for key in [
+        "net.lo.txpck_per_s",
+        "net.eth0.rxpck_per_s",
+        "net.lo.rxpck_per_s",
+    ] {
+        close(p.series(key).avg, original.series(key).avg);
+    }
+    close(
+        p.series("net.lo.txpck_per_s").max,
+        original.series("net.lo.rxpck_per_s").max,
+    );
+    // Where the snapshots keep the empty columns, the names stay where they are.
+    let kept: String = gapped
+        .lines()
+        .map(|line| match line.strip_prefix("NETPACKET,T") {
+            Some(_) => {
+                let fields: Vec<&str> = line.split(',').collect();
+                format!("{},,,{}\n", fields[..6].join(","), fields[6..].join(","))
+            }
+            None => format!("{line}\n"),
+        })
+        .collect();
+    let p = parse_bytes("vm.nmon", kept.as_bytes());
+    close(
+        p.series("net.lo.txpck_per_s").avg,
+        original.series("net.lo.txpck_per_s").avg,
+    );
+}
+
+#[test]
+fn aix_packet_columns_are_reads_and_writes_per_second() {
+    let text = String::from_utf8(read("nmon/aix_topas_nmon.nmon")).unwrap();
+    let with_packets = text.replace(
+        "ZZZZ,T0001,",
+        "NETPACKET,Network Packets aix01,en0-reads/s,lo0-reads/s,en0-writes/s,lo0-writes/s\nZZZZ,T0001,",
+    ).replace("ZZZZ,T0002,", "NETPACKET,T0001,812.5,10.0,640.2,10.0\nZZZZ,T0002,");
+    let p = parse_bytes("aix.nmon", with_packets.as_bytes());
+    close(p.series("net.en0.rxpck_per_s").avg, 812.5);
+    close(p.series("net.en0.txpck_per_s").avg, 640.2);
+}

@@ -352,3 +352,14 @@ fn a_restart_before_the_first_rows_does_not_set_the_interval() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn rows_after_a_comment_line_are_kept() {
+    // `sar -C` prints `HH:MM:SS COM <text>` among the rows; it is no header.
+    let p = parse_fixture("sar/sar_C_comment.txt");
+    assert_eq!(p.tool(), Some("sar"));
+    let util = p.series("cpu.util_pct");
+    assert_eq!(util.count, 4, "{util:?}");
+    close(util.max, 50.0);
+    assert!(p.report.warnings.is_empty(), "{:?}", p.report.warnings);
+}

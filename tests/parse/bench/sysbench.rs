@@ -151,3 +151,37 @@ fn the_workload_comes_from_the_command_or_the_read_write_mix() {
     let p = parse_bytes("session.txt", transcript.as_bytes());
     assert!(p.has("bench.run.oltp_point_select.8.tps"), "{:?}", p.keys());
 }
+
+#[test]
+fn prepare_output_is_recognised_and_holds_no_run() {
+    let p = parse_fixture("sysbench/sysbench_oltp_prepare.txt");
+    assert_eq!(p.tool(), Some("sysbench"));
+    assert_eq!(
+        p.report.status,
+        perfsage::parse::CaptureStatus::Parsed,
+        "{:?}",
+        p.report
+    );
+    assert!(
+        !p.keys().iter().any(|k| k.starts_with("bench.run.")),
+        "{:?}",
+        p.keys()
+    );
+    let warning = &p.report.warnings[0];
+    assert_eq!(warning.line, 3);
+    assert!(
+        warning
+            .message
+            .contains("prepare` output (4 tables created)"),
+        "{warning:?}"
+    );
+    // Cleanup output likewise.
+    let cleanup = b"sysbench 1.0.20 (using system LuaJIT 2.1.0-beta3)\n\nDropping table 'sbtest1'...\nDropping table 'sbtest2'...\n";
+    let (_, warnings) = run_parser(&Sysbench, cleanup).unwrap();
+    assert!(
+        warnings[0]
+            .message
+            .contains("cleanup` output (2 tables dropped)"),
+        "{warnings:?}"
+    );
+}

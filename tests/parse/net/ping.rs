@@ -125,3 +125,14 @@ fn the_ping_line_starts_a_section() {
     assert!(Ping.starts_section("PING db01 (10.0.0.2) 56(84) bytes of data."));
     assert!(!Ping.starts_section("--- db01 ping statistics ---"));
 }
+
+#[test]
+fn bsd_and_macos_summaries_name_the_deviation_stddev() {
+    // FreeBSD and macOS ping: `packets received`, and `stddev` instead of `mdev`.
+    let text = b"PING 10.0.0.2 (10.0.0.2): 56 data bytes\n64 bytes from 10.0.0.2: icmp_seq=0 ttl=64 time=0.061 ms\n64 bytes from 10.0.0.2: icmp_seq=1 ttl=64 time=0.089 ms\n64 bytes from 10.0.0.2: icmp_seq=2 ttl=64 time=0.045 ms\n\n--- 10.0.0.2 ping statistics ---\n3 packets transmitted, 3 packets received, 0.0% packet loss\nround-trip min/avg/max/stddev = 0.045/0.065/0.089/0.018 ms";
+    let p = parse_bytes("ping.txt", text);
+    close(p.num("net.ping.10_0_0_2.rtt_mdev_ms"), 0.018);
+    close(p.num("net.ping.10_0_0_2.rtt_max_ms"), 0.089);
+    close(p.num("net.ping.10_0_0_2.loss_pct"), 0.0);
+    assert!(p.report.warnings.is_empty(), "{:?}", p.report.warnings);
+}

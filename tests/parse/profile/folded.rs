@@ -98,7 +98,6 @@ fn empty_and_garbage_input_are_errors_not_panics() {
 #[test]
 fn truncated_folded_file_keeps_complete_lines_and_warns() {
     let full = read("folded/java_accounting_async_profiler.txt");
-    // Cut inside the count of line 2 ("… 180" becomes "… 18").
     let end_of_line_2 = full
         .iter()
         .enumerate()
@@ -106,10 +105,20 @@ fn truncated_folded_file_keeps_complete_lines_and_warns() {
         .nth(1)
         .unwrap()
         .0;
-    let (facts, warnings) = run_parser(&Folded, &full[..end_of_line_2 - 1]).unwrap();
+    // Cut inside the frames of line 2 (before its count of 180): no count, so cut.
+    let count_at = full[..end_of_line_2]
+        .iter()
+        .rposition(|b| *b == b' ')
+        .unwrap();
+    let (facts, warnings) = run_parser(&Folded, &full[..count_at - 3]).unwrap();
     let samples = facts.iter().find(|f| f.key == "perf.samples").unwrap();
     assert_eq!(samples.value, Value::Number(8870.0));
     assert_eq!(warnings.len(), 1, "{warnings:?}");
     assert_eq!(warnings[0].line, 2);
     assert!(warnings[0].message.contains("cut off"));
+    // Without only its line end, the last stack is whole and counts (180 samples).
+    let (facts, warnings) = run_parser(&Folded, &full[..end_of_line_2]).unwrap();
+    let samples = facts.iter().find(|f| f.key == "perf.samples").unwrap();
+    assert_eq!(samples.value, Value::Number(8870.0 + 180.0));
+    assert!(warnings.is_empty(), "{warnings:?}");
 }

@@ -176,3 +176,20 @@ fn topology_parsers_never_panic_on_cut_or_foreign_input() {
         }
     }
 }
+
+#[test]
+fn heterogeneous_arm_cpu_names_every_core_type() {
+    let p = parse_fixture("lscpu/lscpu-arm-big-little-rk3588.txt");
+    assert_eq!(p.text("cpu.model_name"), "4 × Cortex-A55 + 4 × Cortex-A76");
+    close(p.num("cpu.count"), 8.0);
+    close(p.num("cpu.threads_per_core"), 1.0);
+    // The big cores' frequency, not the first cluster's.
+    close(p.num("cpu.max_mhz"), 2400.0);
+    assert!(!p.has("cpu.cores_per_socket"), "the types differ");
+    assert!(!p.has("cpu.sockets"), "the types differ");
+    let lse = &p.get("cpu.lse_atomics").provenance;
+    assert_eq!((lse.line, lse.line_end), (18, 30), "both Flags lines");
+    let warning = &p.report.warnings[0];
+    assert_eq!(warning.line, 7);
+    assert!(warning.message.contains("2 core types"), "{warning:?}");
+}

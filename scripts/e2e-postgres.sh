@@ -53,4 +53,4 @@ $sb oltp_read_write cleanup >/dev/null
 $sb oltp_read_write prepare >/dev/null
 
 PERFSAGE_E2E_DB=ready PERFSAGE_E2E_PG_PORT="$port" \
-    cargo test --locked --test tests e2e -- --include-ignored --nocapture
+    cargo test --release --locked --test tests e2e -- --include-ignored --nocapture

@@ -316,7 +316,11 @@ fn every_subcommand_help_shows_an_example() {
         &["facts", "--help"],
         &["graph", "--help"],
         &["rules", "list", "--help"],
+        &["rules", "--help"],
+        &["cases", "--help"],
         &["cases", "verify", "--help"],
+        &["completions", "--help"],
+        &["man", "--help"],
         &["--help"],
     ] {
         let out = perfsage(args);
@@ -399,4 +403,68 @@ fn json_of_a_case_with_several_bundles_is_one_document() {
             "{bundles:?}"
         );
     }
+}
+
+#[test]
+fn completions_and_manual_pages_come_from_the_command_definitions() {
+    for (shell, marker) in [
+        ("bash", "_perfsage()"),
+        ("zsh", "#compdef perfsage"),
+        ("fish", "complete -c perfsage"),
+    ] {
+        let out = perfsage(&["completions", shell]);
+        assert!(out.status.success(), "{shell}: {}", stderr(&out));
+        let script = stdout(&out);
+        assert!(script.contains(marker), "{shell}: {script}");
+        // Every subcommand and a deep option are completed.
+        for word in ["diagnose", "verify", "follow-links"] {
+            assert!(script.contains(word), "{shell} lacks {word}");
+        }
+    }
+    let page = perfsage(&["man"]);
+    assert!(page.status.success(), "{}", stderr(&page));
+    assert!(
+        stdout(&page).contains(".TH perfsage 1"),
+        "{}",
+        stdout(&page)
+    );
+    assert!(stdout(&page).contains("diagnose"));
+    let sub = perfsage(&["man", "rules", "lint"]);
+    assert!(
+        stdout(&sub).contains(".TH perfsage-rules-lint 1"),
+        "{}",
+        stdout(&sub)
+    );
+    let unknown = perfsage(&["man", "nothing"]);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(one_line_error(&unknown).contains("no subcommand \"nothing\""));
+}
+
+#[test]
+fn cases_verify_without_cases_is_an_error_that_says_where_it_looked() {
+    let empty = tempfile::tempdir().unwrap();
+    let out = perfsage(&["cases", "verify", "--dir", empty.path().to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(
+        one_line_error(&out).contains("no case in this folder"),
+        "{}",
+        stderr(&out)
+    );
+    // Started outside the repository, the default `cases` folder is not there.
+    let out = perfsage_command()
+        .args(["cases", "verify"])
+        .current_dir(empty.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let error = one_line_error(&out);
+    let looked = empty.path().canonicalize().unwrap().join("cases");
+    assert!(
+        error.contains(&format!("no cases folder at {}", looked.display()))
+            || error.contains(&format!(
+                "no cases folder at {}",
+                empty.path().join("cases").display()
+            )),
+        "{error}"
+    );
 }

@@ -5,7 +5,7 @@
 //! written down in advance, and the report must cite the files it rests on.
 //!
 //! It needs root-installed PostgreSQL, sysbench and sysstat and a prepared data set, so
-//! it is ignored by a plain `cargo test`: `scripts/e2e-postgres.sh` sets that up and
+//! it is ignored by a plain `cargo test --release`: `scripts/e2e-postgres.sh` sets that up and
 //! runs it with `PERFSAGE_E2E_DB=ready` (.ci/run calls the script as root); run without
 //! that set-up it fails, saying what it needs.
 

@@ -30,8 +30,21 @@ pub fn run(command: Command, rule_dirs: &[PathBuf]) -> anyhow::Result<ExitCode> 
 }
 
 fn verify(dir: &Path, only: &[String], rule_dirs: &[PathBuf]) -> anyhow::Result<ExitCode> {
+    if !dir.is_dir() {
+        let absolute = std::path::absolute(dir).unwrap_or_else(|_| dir.to_path_buf());
+        anyhow::bail!(
+            "no cases folder at {}: run from the perfsage repository, or give --dir FOLDER",
+            crate::bundle::display_name(absolute.as_os_str())
+        );
+    }
     let kb = KnowledgeBase::load(rule_dirs)?;
     let all = Case::discover(dir)?;
+    if all.is_empty() {
+        anyhow::bail!(
+            "{}: no case in this folder (a case is a sub-folder holding case.yaml)",
+            crate::bundle::display_name(dir.as_os_str())
+        );
+    }
     for wanted in only {
         if !all.iter().any(|c| &c.id == wanted) {
             anyhow::bail!("{}: no case {wanted:?}", dir.display());

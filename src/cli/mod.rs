@@ -13,6 +13,7 @@ mod json_documents;
 mod progress_bar;
 mod report_args;
 mod rules;
+mod shell_integration;
 
 use clap::{Parser, Subcommand};
 use std::io::{IsTerminal, Write};
@@ -24,7 +25,7 @@ use std::process::ExitCode;
     name = "perfsage",
     version,
     about = "Diagnose captured performance data: which resource limits throughput, and what to try next",
-    after_help = "Examples:\n  perfsage capture -o run1 --process postgres -- sysbench oltp_read_write run\n  perfsage diagnose cases/greatdb-vm-cluster\n  perfsage diagnose ./captures -o report.html --lang zh\n  perfsage diagnose --rules ../acme-rules ./captures\n  perfsage compare before/ after/\n  perfsage explain storage.disk_saturated cases/greatdb-vm-cluster\n  perfsage facts ./captures/db1\n  perfsage graph --format mermaid\n  perfsage rules lint ../acme-rules\n  perfsage cases verify"
+    after_help = "Examples:\n  perfsage capture -o run1 --process postgres -- sysbench oltp_read_write run\n  perfsage diagnose cases/greatdb-vm-cluster\n  perfsage diagnose ./captures -o report.html --lang zh\n  perfsage diagnose --rules ../acme-rules ./captures\n  perfsage compare before/ after/\n  perfsage explain storage.disk_saturated cases/greatdb-vm-cluster\n  perfsage facts ./captures/db1\n  perfsage graph --format mermaid\n  perfsage rules lint ../acme-rules\n  perfsage cases verify\n  perfsage completions bash\n  perfsage man"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -45,11 +46,21 @@ enum Command {
     Facts(facts::Args),
     Graph(graph::Args),
     /// The rule base: list, scaffold, lint, test and document rules.
-    #[command(subcommand)]
+    #[command(
+        subcommand,
+        after_help = "Examples:\n  perfsage rules list\n  perfsage rules new storage.wal_on_data_disk --step storage --needs disk.busiest.util_pct\n  perfsage rules lint ../acme-rules\n  perfsage rules test\n  perfsage rules doc > docs/rules.md\n\nEach subcommand has its own examples: perfsage rules lint --help"
+    )]
     Rules(rules::Command),
     /// Replay the shipped cases against their expected diagnoses.
-    #[command(subcommand)]
+    #[command(
+        subcommand,
+        after_help = "Examples:\n  perfsage cases verify                       (every case under ./cases)\n  perfsage cases verify greatdb-vm-cluster    (one case)\n  perfsage cases verify --dir ../acme-cases   (another folder of cases)"
+    )]
     Cases(cases::Command),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions(shell_integration::CompletionsArgs),
+    /// Print the manual page (roff) of perfsage or of one of its subcommands.
+    Man(shell_integration::ManArgs),
 }
 
 /// Runs the command line; the exit code is 0, or 1 for `--fail-on` / failed case
@@ -68,6 +79,8 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Graph(args) => graph::run(args, rule_dirs),
         Command::Rules(command) => rules::run(command, rule_dirs),
         Command::Cases(command) => cases::run(command, rule_dirs),
+        Command::Completions(args) => shell_integration::completions(args),
+        Command::Man(args) => shell_integration::man(args),
     }
 }
 

@@ -15,6 +15,7 @@ pub mod facts;
 pub mod graph;
 pub mod knowledge;
 pub mod parse;
+pub mod quiet_panic;
 pub mod report;
 pub mod rules;
 pub mod text;

@@ -7,7 +7,7 @@ use crate::support::*;
 use perfsage::bundle::Bundle;
 use perfsage::bundle::host_facts::read_host;
 use perfsage::diagnosis::flame;
-use perfsage::diagnosis::{Diagnosis, MethodologyMap, Silent, diagnose, diagnose_host};
+use perfsage::diagnosis::{Diagnosis, MethodologyMap, diagnose, diagnose_host};
 use perfsage::facts::{Fact, Provenance, Unit, Value};
 use perfsage::knowledge::KnowledgeBase;
 use perfsage::report::Exporter;
@@ -552,7 +552,7 @@ fn full_report_model() -> Diagnosis {
         }
         host.facts = Rc::new(facts);
     }
-    let profiles = flame::collect(&bundle.hosts[0], &host.captures, &Silent);
+    let profiles = flame::collect(&mut host.captures);
     let mut diagnosis = diagnose_host(host, &kb);
     diagnosis.charts.flames = profiles.flames;
     Diagnosis {

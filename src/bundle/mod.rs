@@ -64,6 +64,7 @@ impl Notice {
                 status,
                 warnings: Vec::new(),
                 facts: 0,
+                stacks: None,
             },
         }
     }

@@ -98,8 +98,7 @@ pub fn diagnose(bundle: &Bundle, kb: &KnowledgeBase) -> Diagnosis {
     diagnose_with_progress(bundle, kb, &Silent)
 }
 
-/// Diagnoses a bundle, telling `progress` how reading its captures (and then its
-/// profiles, for flame graphs) goes.
+/// Diagnoses a bundle, telling `progress` how reading its captures goes.
 pub fn diagnose_with_progress(
     bundle: &Bundle,
     kb: &KnowledgeBase,
@@ -121,12 +120,10 @@ pub fn diagnose_with_progress(
         progress.file(name);
     });
     progress.advance(unfinished.take());
-    let hosts = bundle
-        .hosts
-        .iter()
-        .zip(read)
-        .map(|(captures, host)| {
-            let profiles = flame::collect(captures, &host.captures, progress);
+    let hosts = read
+        .into_iter()
+        .map(|mut host| {
+            let profiles = flame::collect(&mut host.captures);
             let mut diagnosis = diagnose_host(host, kb);
             diagnosis.charts.flames = profiles.flames;
             diagnosis.charts.flame_problems = profiles.problems;

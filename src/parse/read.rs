@@ -4,16 +4,17 @@
 //! not sink a bundle.
 
 use super::detect::{HEAD_BYTES, detect, first_line_preview};
+use super::profile::profile_stacks::ProfileStacks;
 use super::sink::{FactSink, Strength, Warning};
 use super::transcript::{Section, looks_like_transcript, split};
 use super::{Lines, ParseError};
 use crate::facts::Fact;
+use crate::quiet_panic::catch_quietly;
 use crate::text::cr_line_ends::{CrAsLf, uses_lone_cr};
 use crate::text::encoding::{ContentKind, TextEncoding, Utf8Reader, classify};
 use crate::text::lines::LineReader;
 use serde::{Deserialize, Deserializer, Serialize};
 use std::io::{Cursor, Read};
-use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
 
 /// Transcripts are pasted by hand; a file larger than this is one tool's output and
@@ -38,6 +39,10 @@ pub struct CaptureReport {
     pub status: CaptureStatus,
     pub warnings: Vec<Warning>,
     pub facts: usize,
+    /// A profile's folded stacks, read along with its facts, until the flame graph
+    /// takes them; never saved with a report.
+    #[serde(skip)]
+    pub stacks: Option<ProfileStacks>,
 }
 
 /// Where a section of a transcript lies and which command printed it.
@@ -93,6 +98,7 @@ impl CaptureReport {
             status,
             warnings: Vec::new(),
             facts: 0,
+            stacks: None,
         }
     }
 
@@ -258,19 +264,19 @@ fn parse(
     if let Some(command) = command {
         sink = sink.with_command(command);
     }
-    let outcome = catch_unwind(AssertUnwindSafe(|| parser.parse(&mut lines, &mut sink)))
-        .unwrap_or_else(|_| {
-            Err(ParseError::whole_file(format!(
-                "internal error in the {} parser",
-                parser.tool()
-            )))
-        });
+    let outcome = catch_quietly(|| parser.parse(&mut lines, &mut sink)).unwrap_or_else(|_| {
+        Err(ParseError::whole_file(format!(
+            "internal error in the {} parser",
+            parser.tool()
+        )))
+    });
 
     let mut report = CaptureReport::new(name, CaptureStatus::Parsed);
     report.tool = Some(parser.tool().to_string());
     report.encoding = (encoding != TextEncoding::Utf8).then(|| encoding.name());
     match outcome {
         Ok(()) => {
+            report.stacks = sink.take_profile_stacks();
             let (facts, mut warnings) = sink.into_parts();
             if let TextEncoding::Utf8WithInvalidBytes { first_bad_line } = encoding {
                 warnings.insert(

@@ -5,6 +5,7 @@
 //! either: 200 MB of repeated valid lines once gave 26 million facts and 12 GB.
 
 use crate::facts::{Fact, Provenance, SeriesBuilder, Unit, Value};
+use crate::parse::profile::profile_stacks::ProfileStacks;
 
 /// Far more than any real capture gives (`sysctl -a` about 1,300).
 pub const MAX_FACTS: usize = 100_000;
@@ -32,6 +33,8 @@ pub struct FactSink {
     facts_dropped: u64,
     facts_cut_at: u64,
     warnings_dropped: u64,
+    /// A profile's folded stacks, for its flame graph.
+    stacks: Option<ProfileStacks>,
 }
 
 impl FactSink {
@@ -45,7 +48,18 @@ impl FactSink {
             facts_dropped: 0,
             facts_cut_at: 0,
             warnings_dropped: 0,
+            stacks: None,
         }
+    }
+
+    /// Hands over a profile's folded stacks, read along with its facts.
+    pub fn profile_stacks(&mut self, stacks: ProfileStacks) {
+        self.stacks = Some(stacks);
+    }
+
+    /// The folded stacks a profile parser handed over, if any.
+    pub fn take_profile_stacks(&mut self) -> Option<ProfileStacks> {
+        self.stacks.take()
     }
 
     /// Records the command line that printed this output, when a transcript shows it

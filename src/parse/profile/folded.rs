@@ -23,7 +23,8 @@
 //! parentheses (`getXXX(Ljava/lang/String;)V` signatures) or in a JVM type descriptor
 //! followed by its method (`Lcom/acme/Valuation;.getXXX`, as perf-map-agent names
 //! frames). inferno's first frame is the command name (`postgres`), so it has 100 %
-//! inclusive share. Streams with an interned symbol table like perf script.
+//! inclusive share. Streams with an interned symbol table like perf script, and
+//! hands the stacks (frames named as the hotspots are) to the flame graph.
 //!
 //! Facts: `perf.samples` (the sum of counts: samples for async-profiler and
 //! FlameGraph, event periods for inferno, which weighs by period), and
@@ -34,6 +35,7 @@ use crate::facts::{Unit, Value};
 use crate::parse::profile::perf_symbols::{
     BoundedWarnings, SymbolName, SymbolTable, emit_hotspots, lossy,
 };
+use crate::parse::profile::profile_stacks::StackFolder;
 use crate::parse::{CaptureParser, FactSink, Lines, ParseError};
 use crate::text::number::parse_u64;
 
@@ -74,6 +76,8 @@ impl CaptureParser for Folded {
         let mut stacks: u64 = 0;
         let mut total: u64 = 0;
         let mut span = (0u64, 0u64);
+        let mut folder = StackFolder::default();
+        let mut frames: Vec<u32> = Vec::new();
 
         while let Some(line) = lines.next_line()? {
             let bytes = trim_end(line.bytes);
@@ -100,6 +104,7 @@ impl CaptureParser for Folded {
             }
             span.1 = n;
             let mut start = 0;
+            frames.clear();
             while start <= stack.len() {
                 let (end, next) = frame_end(stack, start);
                 let frame = &stack[start..end];
@@ -107,8 +112,17 @@ impl CaptureParser for Folded {
                 if !frame.is_empty() {
                     let id = table.intern(frame, b"", || frame_name(frame));
                     table.count(id, stacks, count, leaf, n);
+                    frames.push(id);
                 }
                 start = next;
+            }
+            // Root first here; the folder takes the root, then frames from the leaf.
+            if let Some((&root, callees)) = frames.split_first() {
+                folder.start(root);
+                for &id in callees.iter().rev() {
+                    folder.frame(id);
+                }
+                folder.finish(count);
             }
         }
         malformed.finish(sink);
@@ -130,6 +144,14 @@ impl CaptureParser for Folded {
             Unit::Count,
             span,
         );
+        let folded = folder.fold(|id| table.symbol(id), |id| table.symbol(id));
+        if folded.overflowed {
+            sink.warn(
+                span.1,
+                "too many distinct stacks for the flame graph; the rest are drawn as one frame",
+            );
+        }
+        sink.profile_stacks(folded);
         emit_hotspots(table.top_hotspots(total, true), sink);
         Ok(())
     }

@@ -5,3 +5,4 @@ pub mod perf_report;
 pub mod perf_script;
 mod perf_symbols;
 pub mod perf_top;
+pub mod profile_stacks;

@@ -29,14 +29,19 @@
 //! is recognised by a `[kernel.*]` object or a kernel-half address. Only samples of
 //! the first event are counted (mixing cycles and instructions is meaningless).
 //!
+//! Frame lines are indented in perf's own output; some tools write them flush left
+//! (FlameGraph's `perf-java-stacks-02.txt`), which reads the same.
+//!
 //! Facts: `perf.event`, `perf.samples`, `hotspot.<rank>.{symbol,dso,kernel,self_pct,
-//! total_pct}`, `hotspot.count`.
+//! total_pct}`, `hotspot.count`. The same read folds every sample's stack, under its
+//! command name as inferno does, for the flame graph (`ProfileStacks`).
 
 use crate::facts::{Unit, Value};
 use crate::parse::profile::perf_symbols::{
     BoundedWarnings, SymbolName, SymbolTable, dso_basename, emit_hotspots, lossy, offset_in,
     strip_offset, trim,
 };
+use crate::parse::profile::profile_stacks::StackFolder;
 use crate::parse::{CaptureParser, FactSink, Lines, ParseError};
 use crate::text::fields::fields;
 use crate::text::number::parse_u64;
@@ -45,6 +50,8 @@ pub struct PerfScript;
 
 /// One sample's first line.
 struct SampleHeader<'a> {
+    /// The command name (may hold spaces), the flame graph's root frame.
+    comm: &'a [u8],
     event: &'a [u8],
     period: Option<u64>,
     /// The leaf frame printed on the same line (recordings without call chains).
@@ -106,6 +113,10 @@ impl CaptureParser for PerfScript {
         let mut weight: u64 = 1;
         // Whether any sample had frames beyond its leaf (recorded with -g).
         let mut saw_callers = false;
+        // The flame graph's stacks, rooted at the command names.
+        let mut folder = StackFolder::default();
+        let mut commands = CommandNames::default();
+        let mut folding = false;
 
         while let Some(line) = lines.next_line()? {
             let bytes = line.bytes;
@@ -114,11 +125,13 @@ impl CaptureParser for PerfScript {
                 in_stack = false;
                 continue;
             };
-            if in_stack && (first == b'\t' || first == b' ') {
+            let indented = first == b'\t' || first == b' ';
+            if in_stack && indented {
                 if let Some(frame) = parse_frame(bytes) {
                     if counting {
                         let id = intern(&mut table, &frame);
                         table.count(id, samples, weight, leaf_next, n);
+                        folder.frame(id);
                         saw_callers |= !leaf_next;
                         leaf_next = false;
                         sample_lines.1 = n;
@@ -133,7 +146,28 @@ impl CaptureParser for PerfScript {
             if first == b'#' {
                 continue;
             }
-            match parse_header(bytes) {
+            let header = parse_header(bytes);
+            if in_stack
+                && !indented
+                && matches!(header, HeaderLine::NotAHeader)
+                && let Some(frame) = parse_frame(bytes)
+            {
+                // A frame written flush left.
+                if counting {
+                    let id = intern(&mut table, &frame);
+                    table.count(id, samples, weight, leaf_next, n);
+                    folder.frame(id);
+                    saw_callers |= !leaf_next;
+                    leaf_next = false;
+                    sample_lines.1 = n;
+                }
+                continue;
+            }
+            if folding && !matches!(header, HeaderLine::NotAHeader) {
+                folder.finish(weight);
+                folding = false;
+            }
+            match header {
                 HeaderLine::Sample(header) => {
                     let counted = match &event {
                         None => {
@@ -155,6 +189,8 @@ impl CaptureParser for PerfScript {
                     weight = header.period.unwrap_or(1);
                     total_weight = total_weight.saturating_add(weight);
                     leaf_next = true;
+                    folder.start(commands.id(header.comm));
+                    folding = true;
                     if sample_lines.0 == 0 {
                         sample_lines.0 = n;
                     }
@@ -162,6 +198,7 @@ impl CaptureParser for PerfScript {
                     if let Some(frame) = parse_frame(header.inline_frame) {
                         let id = intern(&mut table, &frame);
                         table.count(id, samples, weight, true, n);
+                        folder.frame(id);
                         leaf_next = false;
                         in_stack = false;
                     }
@@ -179,6 +216,9 @@ impl CaptureParser for PerfScript {
                     }
                 }
             }
+        }
+        if folding {
+            folder.finish(weight);
         }
         malformed.finish(sink);
 
@@ -209,8 +249,53 @@ impl CaptureParser for PerfScript {
             Unit::Count,
             sample_lines,
         );
+        let stacks = folder.fold(|c| commands.name(c), |id| table.symbol(id));
+        if stacks.overflowed {
+            sink.warn(
+                sample_lines.1,
+                "too many distinct stacks for the flame graph; the rest are drawn as one frame",
+            );
+        }
+        sink.profile_stacks(stacks);
         emit_hotspots(table.top_hotspots(total_weight, saw_callers), sink);
         Ok(())
+    }
+}
+
+/// The command names samples were taken in, interned: the root frames of the stacks.
+#[derive(Default)]
+struct CommandNames {
+    ids: std::collections::HashMap<Box<[u8]>, u32>,
+    names: Vec<String>,
+}
+
+/// Past this many distinct command names (threads named per request, say), new ones
+/// share one root frame.
+const MAX_COMMANDS: usize = 10_000;
+
+impl CommandNames {
+    fn id(&mut self, comm: &[u8]) -> u32 {
+        if let Some(&id) = self.ids.get(comm) {
+            return id;
+        }
+        if self.names.len() >= MAX_COMMANDS {
+            return self.id(b"[other commands]");
+        }
+        let name = if comm.is_empty() {
+            "[unknown]".to_string()
+        } else {
+            lossy(comm)
+        };
+        self.names.push(name);
+        let id = (self.names.len() - 1) as u32;
+        self.ids.insert(comm.into(), id);
+        id
+    }
+
+    fn name(&self, id: u32) -> &str {
+        self.names
+            .get(id as usize)
+            .map_or("[unknown]", String::as_str)
     }
 }
 
@@ -250,16 +335,22 @@ fn parse_header(bytes: &[u8]) -> HeaderLine<'_> {
     let mut after_time = false;
     let mut period = None;
     let mut previous_is_pid = false;
+    // Where the command name ends: at the pid, else at the time stamp.
+    let mut comm_end = None;
     for (i, token) in fields(bytes).enumerate() {
         if !after_time {
             if is_timestamp(token) {
                 after_time = true;
+                comm_end.get_or_insert(offset_in(bytes, token));
                 continue;
             }
             if i >= 1 && previous_is_pid && is_event(token) {
-                return sample(bytes, token, None);
+                return sample(bytes, comm_end, token, None);
             }
             previous_is_pid = is_pid(token);
+            if previous_is_pid && i >= 1 {
+                comm_end.get_or_insert(offset_in(bytes, token));
+            }
             continue;
         }
         if period.is_none()
@@ -269,7 +360,7 @@ fn parse_header(bytes: &[u8]) -> HeaderLine<'_> {
             continue;
         }
         if is_event(token) {
-            return sample(bytes, token, period);
+            return sample(bytes, comm_end, token, period);
         }
         return HeaderLine::OtherRecord;
     }
@@ -280,9 +371,15 @@ fn parse_header(bytes: &[u8]) -> HeaderLine<'_> {
     }
 }
 
-fn sample<'a>(bytes: &'a [u8], event_token: &'a [u8], period: Option<u64>) -> HeaderLine<'a> {
+fn sample<'a>(
+    bytes: &'a [u8],
+    comm_end: Option<usize>,
+    event_token: &'a [u8],
+    period: Option<u64>,
+) -> HeaderLine<'a> {
     let end = offset_in(bytes, event_token) + event_token.len();
     HeaderLine::Sample(SampleHeader {
+        comm: trim(&bytes[..comm_end.unwrap_or(0)]),
         event: &event_token[..event_token.len() - 1],
         period,
         inline_frame: trim(bytes.get(end..).unwrap_or(b"")),

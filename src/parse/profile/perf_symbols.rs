@@ -379,6 +379,13 @@ impl SymbolTable {
         entry.last_line = line;
     }
 
+    /// The displayed name of symbol `id`.
+    pub fn symbol(&self, id: u32) -> &str {
+        self.entries
+            .get(id as usize)
+            .map_or("[unknown]", |e| e.name.symbol.as_str())
+    }
+
     /// True once the table ran full and new symbols went into one shared bucket.
     pub fn overflowed(&self) -> bool {
         self.overflow.is_some()

@@ -7,6 +7,7 @@
 use super::data_uri::data_uri;
 use super::escape::{esc, slug};
 use crate::diagnosis::flame::FlameStacks;
+use crate::quiet_panic::catch_quietly;
 use crate::report::labels::{Label, Lang};
 use crate::report::numbers::grouped;
 use inferno::flamegraph::{self, Options};
@@ -58,7 +59,13 @@ fn svg(flame: &FlameStacks) -> Option<Vec<u8>> {
     .into();
     options.min_width = 0.1;
     let mut out = Vec::new();
-    flamegraph::from_lines(&mut options, lines.iter().map(String::as_str), &mut out).ok()?;
+    // inferno is not ours to fix; frames of a saved report may be anything. A panic
+    // there loses this picture only, without a word on the terminal.
+    catch_quietly(|| {
+        flamegraph::from_lines(&mut options, lines.iter().map(String::as_str), &mut out)
+    })
+    .ok()?
+    .ok()?;
     Some(out)
 }
 

@@ -279,3 +279,89 @@ fn mangled_profiles_never_panic() {
         }
     }
 }
+
+#[test]
+fn frames_written_flush_left_are_frames() {
+    // FlameGraph's test input perf-java-stacks-02.txt writes frames without indent,
+    // under a `comm pid event:` header without a time stamp (excerpt, frames shortened).
+    let text = b"\njava 19983 cycles:\nffffffff8103d0ca native_write_msr_safe ([kernel.kallsyms])\nffffffff810275f1 intel_pmu_enable_all ([kernel.kallsyms])\n7f7241239aec writeBytes (/opt/jdk1.8.0_112/jre/lib/amd64/libjava.so)\n7f722d142778 Ljava/io/PrintStream;::print (/tmp/perf-19982.map)\n7f722d12e1d4 LBusy;::main (/tmp/perf-19982.map)\n7f72432b4e9a start_thread (/lib/x86_64-linux-gnu/libpthread-2.15.so)\n\n";
+    let p = parse_bytes("perf-java.txt", text);
+    assert_eq!(p.tool(), Some("perf-script"));
+    assert_eq!(p.text("hotspot.1.symbol"), "native_write_msr_safe");
+    close(p.num("hotspot.count"), 6.0);
+    let stacks = p.report.stacks.as_ref().unwrap();
+    assert_eq!(
+        stacks.stacks.keys().collect::<Vec<_>>(),
+        [
+            "java;start_thread;LBusy:::main;Ljava/io/PrintStream:::print;writeBytes;intel_pmu_enable_all;native_write_msr_safe"
+        ]
+    );
+    assert!(p.report.warnings.is_empty(), "{:?}", p.report.warnings);
+}
+
+#[test]
+fn the_same_read_folds_every_stack_under_its_command() {
+    let p = parse_fixture("perf-script/pg_oltp_callchain.txt");
+    let stacks = p
+        .report
+        .stacks
+        .as_ref()
+        .expect("stacks for the flame graph");
+    // Every sample weighs its period; all stacks together weigh every sample.
+    let samples = p.num("perf.samples") as u64;
+    assert_eq!(stacks.total % 34_482_758, 0, "cpu-clock periods");
+    assert_eq!(stacks.total / 34_482_758, samples);
+    assert_eq!(stacks.stacks.values().sum::<u64>(), stacks.total);
+    // A frame's `;` would split it: frames never hold one.
+    assert!(
+        stacks
+            .stacks
+            .keys()
+            .all(|s| !s.split(';').any(str::is_empty))
+    );
+    assert!(
+        stacks
+            .stacks
+            .keys()
+            .any(|s| s.starts_with("postgres;__libc_start_call_main;main;PostmasterMain;")),
+        "root first"
+    );
+}
+
+#[test]
+fn folded_stacks_match_inferno_collapse_perf() {
+    // The flame graph's stacks were folded by inferno's perf collapser before the
+    // parser folded them in its own read: both must agree stack for stack.
+    use inferno::collapse::Collapse;
+    use inferno::collapse::perf::{Folder, Options};
+    let input = read("perf-script/pg_oltp_callchain.txt");
+    let mut options = Options::default();
+    options.nthreads = 1;
+    let mut folded = Vec::new();
+    Folder::from(options)
+        .collapse(&input[..], &mut folded)
+        .unwrap();
+    let inferno: std::collections::HashMap<String, u64> = String::from_utf8(folded)
+        .unwrap()
+        .lines()
+        .map(|line| {
+            let (stack, count) = line.rsplit_once(' ').unwrap();
+            (stack.to_string(), count.parse().unwrap())
+        })
+        .collect();
+    let p = parse_fixture("perf-script/pg_oltp_callchain.txt");
+    let ours = &p.report.stacks.as_ref().unwrap().stacks;
+    let mut differ: Vec<&String> = inferno
+        .keys()
+        .filter(|k| ours.get(*k) != inferno.get(*k))
+        .collect();
+    differ.sort();
+    assert!(
+        differ.is_empty(),
+        "{} of {} stacks differ, e.g. {:?}",
+        differ.len(),
+        inferno.len(),
+        &differ[..differ.len().min(3)]
+    );
+    assert_eq!(ours.len(), inferno.len());
+}

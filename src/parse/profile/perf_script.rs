@@ -30,7 +30,10 @@
 //! the first event are counted (mixing cycles and instructions is meaningless).
 //!
 //! Frame lines are indented in perf's own output; some tools write them flush left
-//! (FlameGraph's `perf-java-stacks-02.txt`), which reads the same.
+//! (FlameGraph's `perf-java-stacks-02.txt`), which reads the same. A JIT frame holding
+//! inlined methods (`a->b->c`, perf-map-agent) is split into its methods, as inferno
+//! does. The output of the shell's `history` (numbered lines) is not perf script,
+//! though `  17  echo $(date)` looks like a frame.
 //!
 //! Facts: `perf.event`, `perf.samples`, `hotspot.<rank>.{symbol,dso,kernel,self_pct,
 //! total_pct}`, `hotspot.count`. The same read folds every sample's stack, under its
@@ -78,6 +81,9 @@ impl CaptureParser for PerfScript {
     }
 
     fn sniff(&self, head: &str) -> Option<u8> {
+        if is_shell_history(head) {
+            return None;
+        }
         let mut after_header = false;
         for line in head.lines().take(2000) {
             let bytes = line.as_bytes();
@@ -129,9 +135,8 @@ impl CaptureParser for PerfScript {
             if in_stack && indented {
                 if let Some(frame) = parse_frame(bytes) {
                     if counting {
-                        let id = intern(&mut table, &frame);
-                        table.count(id, samples, weight, leaf_next, n);
-                        folder.frame(id);
+                        let sample = (samples, weight, leaf_next, n);
+                        add_frame(&mut table, &mut folder, &frame, sample);
                         saw_callers |= !leaf_next;
                         leaf_next = false;
                         sample_lines.1 = n;
@@ -154,9 +159,8 @@ impl CaptureParser for PerfScript {
             {
                 // A frame written flush left.
                 if counting {
-                    let id = intern(&mut table, &frame);
-                    table.count(id, samples, weight, leaf_next, n);
-                    folder.frame(id);
+                    let sample = (samples, weight, leaf_next, n);
+                    add_frame(&mut table, &mut folder, &frame, sample);
                     saw_callers |= !leaf_next;
                     leaf_next = false;
                     sample_lines.1 = n;
@@ -196,9 +200,7 @@ impl CaptureParser for PerfScript {
                     }
                     sample_lines.1 = n;
                     if let Some(frame) = parse_frame(header.inline_frame) {
-                        let id = intern(&mut table, &frame);
-                        table.count(id, samples, weight, true, n);
-                        folder.frame(id);
+                        add_frame(&mut table, &mut folder, &frame, (samples, weight, true, n));
                         leaf_next = false;
                         in_stack = false;
                     }
@@ -299,11 +301,55 @@ impl CommandNames {
     }
 }
 
-fn intern(table: &mut SymbolTable, frame: &Frame) -> u32 {
+/// Counts a frame of sample `(number, weight, leaf, line)` into the symbol table and
+/// the stack folder. A JIT frame holding inlined methods (`a->b->c`, as perf-map-agent
+/// writes them) is three frames, `c` innermost, as inferno splits them.
+fn add_frame(
+    table: &mut SymbolTable,
+    folder: &mut StackFolder,
+    frame: &Frame,
+    (sample, weight, leaf, line): (u64, u64, bool, u64),
+) {
     let symbol = strip_offset(frame.symbol);
-    table.intern(symbol, frame.dso, || {
-        symbol_name(frame.address, symbol, frame.dso)
+    let mut intern = |part: &[u8]| {
+        table.intern(part, frame.dso, || {
+            symbol_name(frame.address, part, frame.dso)
+        })
+    };
+    if memchr::memmem::find(symbol, b"->").is_none() {
+        let id = intern(symbol);
+        table.count(id, sample, weight, leaf, line);
+        folder.frame(id);
+        return;
+    }
+    let mut parts: Vec<&[u8]> = split_inlined(symbol).collect();
+    if parts.is_empty() {
+        parts.push(symbol);
+    }
+    let ids: Vec<u32> = parts.iter().map(|part| intern(part)).collect();
+    for (i, &id) in ids.iter().rev().enumerate() {
+        table.count(id, sample, weight, leaf && i == 0, line);
+        folder.frame(id);
+    }
+}
+
+/// `a->b->c` → `a`, `b`, `c`; empty parts are dropped.
+fn split_inlined(symbol: &[u8]) -> impl Iterator<Item = &[u8]> {
+    let mut rest = Some(symbol);
+    std::iter::from_fn(move || {
+        let text = rest?;
+        match memchr::memmem::find(text, b"->") {
+            Some(at) => {
+                rest = Some(&text[at + 2..]);
+                Some(&text[..at])
+            }
+            None => {
+                rest = None;
+                Some(text)
+            }
+        }
     })
+    .filter(|part| !part.is_empty())
 }
 
 /// How a frame is shown: `[unknown]` named after its object, objects by file name.
@@ -325,6 +371,29 @@ fn symbol_name(address: &[u8], symbol: &[u8], dso: &[u8]) -> SymbolName {
         dso: known_dso.then(|| lossy(file)),
         kernel: known_dso.then_some(kernel),
     }
+}
+
+/// Whether `head` is the output of the shell's `history` (`  17  echo $(date)`): lines
+/// numbered one after the other. Such a line can look like a frame (a hex-looking
+/// number, text, a group in parentheses) and `  16  make:` like a sample header.
+fn is_shell_history(head: &str) -> bool {
+    let mut previous: Option<u64> = None;
+    let mut in_a_row = 0;
+    for line in head.lines().take(200) {
+        let number = line
+            .trim_start()
+            .split_once("  ")
+            .and_then(|(n, _)| n.parse::<u64>().ok());
+        in_a_row = match (previous, number) {
+            (Some(p), Some(n)) if n == p + 1 => in_a_row + 1,
+            _ => 0,
+        };
+        if in_a_row >= 3 {
+            return true;
+        }
+        previous = number;
+    }
+    false
 }
 
 /// Reads a sample's first line:

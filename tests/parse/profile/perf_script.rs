@@ -1,5 +1,6 @@
 use crate::support::*;
 use perfsage::facts::{Fact, Value};
+use perfsage::parse::CaptureParser;
 use perfsage::parse::profile::folded::Folded;
 use perfsage::parse::profile::perf_script::PerfScript;
 use std::collections::HashMap;
@@ -364,4 +365,43 @@ fn folded_stacks_match_inferno_collapse_perf() {
         &differ[..differ.len().min(3)]
     );
     assert_eq!(ours.len(), inferno.len());
+}
+
+#[test]
+fn shell_history_is_not_a_perf_script() {
+    // `history` output numbers its lines; `echo $(date)` reads like a frame and a
+    // mistyped `make:` like a sample header without a time stamp.
+    let real = String::from_utf8(read("shell-history/history_output.txt")).unwrap();
+    let tricky = real.replacen(
+        "    7  echo $(date)",
+        "    7  make: \n    8  echo $(date)",
+        1,
+    );
+    assert_ne!(real, tricky);
+    for text in [&real, &tricky] {
+        let p = parse_bytes("history.txt", text.as_bytes());
+        assert_eq!(p.tool(), None, "{:?}", p.report);
+    }
+    // The same two lines alone (no numbered run) still read as perf script.
+    assert!(
+        PerfScript
+            .sniff("    16  make: \n    17  echo $(date)\n")
+            .is_some()
+    );
+}
+
+#[test]
+fn inlined_java_frames_are_frames_of_their_own() {
+    // perf-map-agent (unfoldall) writes a JIT frame with the methods inlined into it
+    // as `a->b->c`; inferno splits it into three frames, `c` innermost.
+    let text = b"java 19983 [001] 100.000001: 1000 cycles: \n\t7f722d142778 LFoo;::a->LBar;::b->LBaz;::c (/tmp/perf-19982.map)\n\t7f72432b4e9a start_thread (/lib/x86_64-linux-gnu/libpthread-2.15.so)\n\n";
+    let p = parse_bytes("perf-java.txt", text);
+    assert_eq!(p.text("hotspot.1.symbol"), "LBaz;::c");
+    close(p.num("hotspot.1.self_pct"), 100.0);
+    close(p.num("hotspot.count"), 4.0);
+    let stacks = &p.report.stacks.as_ref().unwrap().stacks;
+    assert_eq!(
+        stacks.keys().collect::<Vec<_>>(),
+        ["java;start_thread;LFoo:::a;LBar:::b;LBaz:::c"]
+    );
 }

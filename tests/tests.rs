@@ -12,6 +12,7 @@ mod compare;
 mod diagnosis;
 mod e2e;
 mod engine;
+mod fleet;
 mod hostile;
 mod methodology;
 mod parse;

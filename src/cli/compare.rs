@@ -94,6 +94,9 @@ pub fn run(args: Args, rule_dirs: &[PathBuf]) -> anyhow::Result<ExitCode> {
         Format::Md => CompareMarkdown { lang }.serialize(&comparison)?,
         Format::Html => CompareHtml { lang }.serialize(&comparison)?,
         Format::Json => CompareJson.serialize(&comparison)?,
+        Format::Jsonl => anyhow::bail!(
+            "jsonl is for many bundles diagnosed at once; compare writes one report: use --format json"
+        ),
     };
     args.report.write(args.report.file(), &bytes)?;
     Ok(ExitCode::SUCCESS)

@@ -1,5 +1,6 @@
 //! `perfsage diagnose`: the main job.
 
+use super::fleet_run::{FleetArgs, FleetRun};
 use super::progress_bar::ReadingBar;
 use super::report_args::{Format, ReportArgs, file_for};
 use super::{bundle_or_case, table_width};
@@ -42,11 +43,15 @@ impl From<FailOn> for Severity {
 /// each finding with its evidence, and what to try next.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  perfsage diagnose cases/greatdb-vm-cluster\n  perfsage diagnose ./captures -o report.html\n  perfsage diagnose ./captures --format md --lang zh --redact > report.md\n  perfsage diagnose ./captures --format json -o report.json\n  perfsage diagnose bundle.tar.gz --fail-on high\n  perfsage diagnose --rules ../acme-rules ./captures\n\nA case with several bundles gives one report per bundle: to standard output for table\nand md, to FILE.<bundle>.html / .json with -o for html and json.\n\nExit status: 0 success; 1 a finding at or above --fail-on; 2 bad input or usage."
+    after_help = "Examples:\n  perfsage diagnose cases/greatdb-vm-cluster\n  perfsage diagnose ./captures -o report.html\n  perfsage diagnose ./captures --format md --lang zh --redact > report.md\n  perfsage diagnose ./captures --format json -o report.json\n  perfsage diagnose bundle.tar.gz --fail-on high\n  perfsage diagnose --rules ../acme-rules ./captures\n\nA case with several bundles gives one report per bundle: to standard output for table\nand md, to FILE.<bundle>.html / .json with -o for html and json.\n\nMany bundles (a fleet):\n  perfsage diagnose --each /data/fleet --format jsonl > fleet.jsonl\n  perfsage diagnose --from hosts.txt -j 2 -o fleet.html\n  find /data -name '*.tar.gz' | perfsage diagnose --from - --format md > fleet.md\nThey give one JSON report per line in input order, or one fleet summary (md, html);\na bundle that cannot be read is reported and the run goes on.\n\nExit status: 0 success; 1 a finding at or above --fail-on; 2 bad input or usage (for a\nfleet: any bundle that could not be diagnosed)."
 )]
 pub struct Args {
-    /// A bundle (folder or .tar.gz of captures, sub-folders are hosts) or a case folder.
-    pub bundle: PathBuf,
+    /// A bundle (folder or .tar.gz of captures, sub-folders are hosts) or a case folder;
+    /// several make a fleet (see --each, --from).
+    #[arg(required_unless_present_any = ["each", "from"])]
+    pub bundles: Vec<PathBuf>,
+    #[command(flatten)]
+    pub fleet: FleetArgs,
     #[command(flatten)]
     pub report: ReportArgs,
     #[command(flatten)]
@@ -57,13 +62,25 @@ pub struct Args {
 }
 
 pub fn run(args: Args, rule_dirs: &[PathBuf]) -> anyhow::Result<ExitCode> {
-    let kb = KnowledgeBase::load(rule_dirs)?;
     let format = args.report.format();
-    let bundles = bundle_or_case::labelled_bundles(&args.bundle, args.read.options())?;
+    if args.fleet.is_fleet(&args.bundles, format) {
+        return FleetRun {
+            paths: args.bundles.clone(),
+            fleet: &args.fleet,
+            report: &args.report,
+            read: args.read.options(),
+            fail_on: args.fail_on.map(Severity::from),
+            rule_dirs,
+        }
+        .run();
+    }
+    let path = &args.bundles[0];
+    let kb = KnowledgeBase::load(rule_dirs)?;
+    let bundles = bundle_or_case::labelled_bundles(path, args.read.options())?;
     let one_document = matches!(format, Format::Html | Format::Json);
     if one_document && bundles.len() > 1 && args.report.file().is_none() {
         return Err(InputError::new(
-            args.bundle.display().to_string(),
+            path.display().to_string(),
             format!(
                 "holds {} bundles and an {} report holds one: give -o FILE (one file per bundle) or one bundle's folder",
                 bundles.len(),
@@ -134,5 +151,6 @@ fn render(diagnosis: &Diagnosis, format: Format, args: &ReportArgs) -> anyhow::R
         Format::Md => Markdown { lang }.serialize(diagnosis),
         Format::Html => Html { lang }.serialize(diagnosis),
         Format::Json => Json.serialize(diagnosis),
+        Format::Jsonl => anyhow::bail!("jsonl is written by the fleet run, one line per bundle"),
     }
 }

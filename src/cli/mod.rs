@@ -8,6 +8,8 @@ mod compare;
 mod diagnose;
 mod explain;
 mod facts;
+mod fleet;
+mod fleet_run;
 mod graph;
 mod json_documents;
 mod progress_bar;
@@ -57,6 +59,12 @@ enum Command {
         after_help = "Examples:\n  perfsage cases verify                       (every case under ./cases)\n  perfsage cases verify greatdb-vm-cluster    (one case)\n  perfsage cases verify --dir ../acme-cases   (another folder of cases)"
     )]
     Cases(cases::Command),
+    /// Fleets: summarise the JSON lines of many `diagnose --format jsonl` runs.
+    #[command(
+        subcommand,
+        after_help = "Examples:\n  perfsage fleet summary fleet.jsonl -o fleet.html\n  cat part-*.jsonl | perfsage fleet summary - --format md"
+    )]
+    Fleet(fleet::Command),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions(shell_integration::CompletionsArgs),
     /// Print the manual page (roff) of perfsage or of one of its subcommands.
@@ -79,6 +87,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Graph(args) => graph::run(args, rule_dirs),
         Command::Rules(command) => rules::run(command, rule_dirs),
         Command::Cases(command) => cases::run(command, rule_dirs),
+        Command::Fleet(command) => fleet::run(command),
         Command::Completions(args) => shell_integration::completions(args),
         Command::Man(args) => shell_integration::man(args),
     }

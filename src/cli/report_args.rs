@@ -17,6 +17,8 @@ pub enum Format {
     Md,
     Html,
     Json,
+    /// One JSON report per line, for many bundles (`diagnose --each`, `--from`).
+    Jsonl,
 }
 
 impl Format {
@@ -27,6 +29,7 @@ impl Format {
             "md" | "markdown" => Format::Md,
             "html" | "htm" => Format::Html,
             "json" => Format::Json,
+            "jsonl" | "ndjson" => Format::Jsonl,
             "txt" => Format::Table,
             _ => return None,
         })
@@ -38,6 +41,7 @@ impl Format {
             Format::Md => "md",
             Format::Html => "html",
             Format::Json => "json",
+            Format::Jsonl => "jsonl",
         }
     }
 }

@@ -5,6 +5,7 @@
 
 pub mod compare;
 pub mod facts_listing;
+pub mod fleet;
 pub mod html;
 pub mod json;
 pub mod labels;

@@ -176,3 +176,52 @@ fn a_fleet_split_over_gnu_parallel_merges_into_one_summary() {
     assert_eq!(page.matches("<section id=\"host-").count(), 3);
     assert!(page.contains("Bundles not diagnosed"));
 }
+
+#[test]
+fn fleet_output_is_the_same_whatever_the_number_of_threads() {
+    let dir = tempfile::tempdir().unwrap();
+    for i in 0..12 {
+        let source = ["disk-bound", "cpu-bound", "idle", "lock-heavy"][i % 4];
+        copy_dir(
+            &fixture(&format!("bundles/{source}")),
+            &dir.path().join(format!("b{i:02}")),
+        );
+    }
+    let each = dir.path().to_str().unwrap();
+    let run = |format: &str, jobs: &str| {
+        let out = perfsage(&["diagnose", "--each", each, "--format", format, "-j", jobs]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        out.stdout
+    };
+    for format in ["jsonl", "md", "html"] {
+        let one = run(format, "1");
+        assert!(!one.is_empty());
+        assert_eq!(one, run(format, "2"), "{format}: -j 1 and -j 2 differ");
+        assert_eq!(one, run(format, "5"), "{format}: -j 1 and -j 5 differ");
+    }
+}
+
+#[test]
+fn facts_of_many_bundles_are_one_json_line_each() {
+    let dir = fleet();
+    let out = perfsage(&[
+        "facts",
+        "--each",
+        dir.path().to_str().unwrap(),
+        "--format",
+        "jsonl",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let lines = lines(&out);
+    assert_eq!(lines.len(), 4);
+    assert!(lines[0]["hosts"][0]["facts"].as_array().unwrap().len() > 10);
+    assert!(
+        lines[3]["error"]
+            .as_str()
+            .unwrap()
+            .contains("no capture files")
+    );
+    let out = perfsage(&["facts", "--each", dir.path().to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--format jsonl"));
+}

@@ -52,6 +52,9 @@ pub struct Args {
     pub bundles: Vec<PathBuf>,
     #[command(flatten)]
     pub fleet: FleetArgs,
+    /// Bundles diagnosed at once, for many bundles [default: every CPU].
+    #[arg(short = 'j', long = "jobs", value_name = "N")]
+    pub jobs: Option<usize>,
     #[command(flatten)]
     pub report: ReportArgs,
     #[command(flatten)]
@@ -63,10 +66,11 @@ pub struct Args {
 
 pub fn run(args: Args, rule_dirs: &[PathBuf]) -> anyhow::Result<ExitCode> {
     let format = args.report.format();
-    if args.fleet.is_fleet(&args.bundles, format) {
+    if args.fleet.is_fleet(&args.bundles, format == Format::Jsonl) {
         return FleetRun {
             paths: args.bundles.clone(),
             fleet: &args.fleet,
+            jobs: args.jobs,
             report: &args.report,
             read: args.read.options(),
             fail_on: args.fail_on.map(Severity::from),

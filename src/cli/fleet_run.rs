@@ -29,25 +29,52 @@ use std::sync::{Condvar, Mutex};
 /// How far ahead of the next bundle to write the workers may run.
 const WINDOW: usize = 64;
 
-/// Where the bundles of a fleet come from, besides paths given one by one.
+/// Where the bundles of a fleet come from, besides paths given one by one (`diagnose`
+/// and `facts` share them).
 #[derive(Debug, clap::Args)]
 pub struct FleetArgs {
-    /// Diagnose every sub-folder (and .tar.gz) of DIR as a bundle of its own.
+    /// Every sub-folder (and .tar.gz) of DIR is a bundle of its own.
     #[arg(long, value_name = "DIR")]
     pub each: Option<PathBuf>,
-    /// Diagnose the bundles listed in FILE, one path per line (`-`: standard input;
+    /// The bundles listed in FILE, one path per line (`-`: standard input;
     /// blank lines and lines starting with `#` are skipped).
     #[arg(long, value_name = "FILE")]
     pub from: Option<PathBuf>,
-    /// Bundles diagnosed at once [default: every CPU].
-    #[arg(short = 'j', long = "jobs", value_name = "N")]
-    pub jobs: Option<usize>,
 }
 
 impl FleetArgs {
     /// Whether the command works on a fleet rather than one bundle or case.
-    pub fn is_fleet(&self, paths: &[PathBuf], format: Format) -> bool {
-        self.each.is_some() || self.from.is_some() || paths.len() > 1 || format == Format::Jsonl
+    pub fn is_fleet(&self, paths: &[PathBuf], jsonl: bool) -> bool {
+        self.each.is_some() || self.from.is_some() || paths.len() > 1 || jsonl
+    }
+
+    /// The bundles: `paths`, then `--each`'s sub-folders, then `--from`'s list.
+    pub fn items(&self, paths: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
+        let mut items = paths.to_vec();
+        if let Some(dir) = &self.each {
+            let name = dir.display().to_string();
+            let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
+                .map_err(|e| InputError::new(&name, e.to_string()))?
+                .flatten()
+                .map(|e| e.path())
+                .filter(|p| {
+                    let name = p.to_string_lossy();
+                    p.is_dir() || name.ends_with(".tar.gz") || name.ends_with(".tgz")
+                })
+                .collect();
+            found.sort();
+            if found.is_empty() {
+                return Err(InputError::new(&name, "no sub-folder or .tar.gz to read").into());
+            }
+            items.extend(found);
+        }
+        if let Some(list) = &self.from {
+            items.extend(read_list(list)?);
+        }
+        if items.is_empty() {
+            anyhow::bail!("no bundle given");
+        }
+        Ok(items)
     }
 }
 
@@ -69,6 +96,8 @@ enum Outcome {
 pub struct FleetRun<'a> {
     pub paths: Vec<PathBuf>,
     pub fleet: &'a FleetArgs,
+    /// Bundles diagnosed at once (`-j`); every CPU when not given.
+    pub jobs: Option<usize>,
     pub report: &'a ReportArgs,
     pub read: ReadOptions,
     pub fail_on: Option<Severity>,
@@ -86,9 +115,8 @@ impl FleetRun<'_> {
         }
         // Fail early, once, on a rule base that does not load.
         KnowledgeBase::load(self.rule_dirs)?;
-        let items = self.items()?;
+        let items = self.fleet.items(&self.paths)?;
         let jobs = self
-            .fleet
             .jobs
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
             .clamp(1, 256);
@@ -191,36 +219,6 @@ impl FleetRun<'_> {
         } else {
             ExitCode::SUCCESS
         })
-    }
-
-    /// The bundles, in the order given.
-    fn items(&self) -> anyhow::Result<Vec<PathBuf>> {
-        let mut items = self.paths.clone();
-        if let Some(dir) = &self.fleet.each {
-            let name = dir.display().to_string();
-            let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
-                .map_err(|e| InputError::new(&name, e.to_string()))?
-                .flatten()
-                .map(|e| e.path())
-                .filter(|p| {
-                    p.is_dir()
-                        || p.to_string_lossy().ends_with(".tar.gz")
-                        || p.to_string_lossy().ends_with(".tgz")
-                })
-                .collect();
-            found.sort();
-            if found.is_empty() {
-                return Err(InputError::new(&name, "no sub-folder or .tar.gz to diagnose").into());
-            }
-            items.extend(found);
-        }
-        if let Some(list) = &self.fleet.from {
-            items.extend(read_list(list)?);
-        }
-        if items.is_empty() {
-            anyhow::bail!("no bundle to diagnose");
-        }
-        Ok(items)
     }
 
     /// Diagnoses one path (a bundle, or a case and its bundles).

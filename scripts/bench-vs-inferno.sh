@@ -4,19 +4,22 @@
 # same run on the same file (issue 14, point 1). Prints wall time and peak memory of
 # each, best of RUNS.
 #
-#   benches/diagnose_vs_inferno.sh [MiB]        (default 1024)
+#   scripts/bench-vs-inferno.sh [MiB]        (default 1024)
 #
-# Needs inferno-collapse-perf on PATH (`cargo install inferno`) and a release build
-# (`cargo build --release`). The input is built in a temporary folder by repeating
-# fixtures/perf-script/pg_oltp_callchain.txt and removed at the end.
+# Builds perfsage (release) and, unless inferno-collapse-perf is on PATH, installs
+# inferno with cargo into target/inferno. The input is built in a temporary folder by
+# repeating fixtures/perf-script/pg_oltp_callchain.txt and removed at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 MIB=${1:-1024}
 RUNS=${RUNS:-3}
 PERFSAGE=target/release/perfsage
-command -v inferno-collapse-perf >/dev/null ||
-    { echo "inferno-collapse-perf not on PATH: cargo install inferno" >&2; exit 2; }
-[ -x "$PERFSAGE" ] || { echo "build first: cargo build --release" >&2; exit 2; }
+cargo build --release --quiet
+if ! command -v inferno-collapse-perf >/dev/null; then
+    [ -x target/inferno/bin/inferno-collapse-perf ] ||
+        cargo install --quiet --locked inferno --version 0.12.8 --root target/inferno
+    export PATH="$PWD/target/inferno/bin:$PATH"
+fi
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

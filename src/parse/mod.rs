@@ -91,6 +91,7 @@ pub fn registry() -> &'static [&'static dyn CaptureParser] {
         &bench::benchmarksql_props::BenchmarksqlProps,
         // sysstat and friends.
         &activity::mpstat::Mpstat,
+        &activity::pidstat::Pidstat,
         &activity::iostat::Iostat,
         // (sysstat's stand-in: perfsage capture's own /proc samples.)
         &activity::proc_samples::ProcSamples,

@@ -1,10 +1,12 @@
 //! Processes: where they may run (CPU and memory affinity) and how big they are, from
-//! /proc/<pid>/status. (Per-node memory of processes comes from numastat, in
-//! topology.rs.)
+//! /proc/<pid>/status; what they do over time, from pidstat. (Per-node memory of
+//! processes comes from numastat, in topology.rs.)
 
 use super::CatalogEntry;
 
 const STATUS: &str = "cat /proc/$(pidof -s <program>)/status for the database, the application and the load generator";
+const PIDSTAT: &str = "pidstat -u -d -r -w 10 (while the load runs; -t adds threads)";
+const PIDSTAT_THREADS: &str = "pidstat -t -u -p $(pidof -s <program>) 10 (while the load runs)";
 
 pub static ENTRIES: &[CatalogEntry] = &[
     entry!(
@@ -46,5 +48,109 @@ pub static ENTRIES: &[CatalogEntry] = &[
         "Resident memory of the process (VmRSS)",
         ["proc-status"],
         STATUS
+    ),
+    entry!(
+        "proc.<name>.cpu_pct",
+        Percent,
+        Series,
+        "CPU time of the process (pidstat %CPU: user + system + guest; over 100 % for several threads), processes of one name summed, per interval",
+        ["pidstat"],
+        PIDSTAT
+    ),
+    entry!(
+        "proc.<name>.usr_pct",
+        Percent,
+        Series,
+        "User-mode CPU time of the process (pidstat %usr) per interval",
+        ["pidstat"],
+        PIDSTAT
+    ),
+    entry!(
+        "proc.<name>.sys_pct",
+        Percent,
+        Series,
+        "Kernel-mode CPU time of the process (pidstat %system) per interval",
+        ["pidstat"],
+        PIDSTAT
+    ),
+    entry!(
+        "proc.<name>.wait_pct",
+        Percent,
+        Series,
+        "Time the process's tasks waited for a CPU (pidstat %wait, run-queue delay) per interval",
+        ["pidstat"],
+        PIDSTAT
+    ),
+    entry!(
+        "proc.<name>.rkb_per_s",
+        KilobytesPerSecond,
+        Series,
+        "Data the process read from disk (pidstat kB_rd/s) per interval",
+        ["pidstat"],
+        PIDSTAT
+    ),
+    entry!(
+        "proc.<name>.wkb_per_s",
+        KilobytesPerSecond,
+        Series,
+        "Data the process wrote to disk (pidstat kB_wr/s) per interval",
+        ["pidstat"],
+        PIDSTAT
+    ),
+    entry!(
+        "proc.<name>.iodelay_ticks",
+        Count,
+        Series,
+        "Clock ticks the process waited for block I/O to complete (pidstat iodelay) per interval",
+        ["pidstat"],
+        PIDSTAT
+    ),
+    entry!(
+        "proc.<name>.majflt_per_s",
+        PerSecond,
+        Series,
+        "Major page faults of the process (pages read from disk, pidstat majflt/s) per interval",
+        ["pidstat"],
+        PIDSTAT
+    ),
+    entry!(
+        "proc.<name>.cswch_per_s",
+        PerSecond,
+        Series,
+        "Voluntary context switches of the process (waits for a resource, pidstat cswch/s) per interval",
+        ["pidstat"],
+        PIDSTAT
+    ),
+    entry!(
+        "proc.<name>.nvcswch_per_s",
+        PerSecond,
+        Series,
+        "Involuntary context switches of the process (preempted, pidstat nvcswch/s) per interval",
+        ["pidstat"],
+        PIDSTAT
+    ),
+    entry!(
+        "proc.<name>.busiest_thread_cpu_pct",
+        Percent,
+        Series,
+        "%CPU of the process's busiest thread in each interval (pidstat -t): near 100 % is one saturated core",
+        ["pidstat"],
+        PIDSTAT_THREADS
+    ),
+    entry!(
+        "proc.busiest.name",
+        None,
+        Text,
+        "The process with the highest mean %CPU in pidstat",
+        ["pidstat"],
+        PIDSTAT
+    ),
+    entry!(
+        "proc.busiest.cpu_pct",
+        Percent,
+        Number,
+        "Mean %CPU of that process",
+        ["pidstat"],
+        PIDSTAT
     ),
 ];

@@ -1,10 +1,11 @@
-//! Resource activity over time: sysstat (mpstat, iostat, sar, vmstat), nmon, fio, and
+//! Resource activity over time: sysstat (mpstat, iostat, sar, vmstat, pidstat), nmon, fio, and
 //! perfsage capture's own /proc samples.
 
 pub mod fio;
 pub mod iostat;
 pub mod mpstat;
 pub mod nmon;
+pub mod pidstat;
 pub mod proc_samples;
 pub mod sar;
 mod sysstat_header;

@@ -4,6 +4,7 @@ mod fio;
 mod iostat;
 mod mpstat;
 mod nmon;
+mod pidstat;
 mod proc_samples;
 mod sar;
 mod vmstat;

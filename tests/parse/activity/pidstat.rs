@@ -1,0 +1,78 @@
+use crate::support::*;
+
+#[test]
+fn per_process_cpu_and_the_busiest_process() {
+    let p = parse_fixture("pidstat/pidstat_u.txt");
+    assert_eq!(p.tool(), Some("pidstat"));
+    let sysbench = p.series("proc.sysbench.cpu_pct");
+    assert_eq!(sysbench.count, 2);
+    assert!(sysbench.min > 95.0, "{sysbench:?}");
+    assert_eq!(sysbench.interval_s, Some(1.0));
+    assert_eq!(p.text("proc.busiest.name"), "sysbench");
+    assert!(p.num("proc.busiest.cpu_pct") > 95.0);
+    close(p.num("cpu.count"), 2.0);
+}
+
+#[test]
+fn threads_give_the_busiest_thread_of_their_process() {
+    // -t: the process row, then its threads as `|__name` with TGID `-`.
+    let p = parse_fixture("pidstat/pidstat_t_sysbench.txt");
+    let thread = p.series("proc.sysbench.busiest_thread_cpu_pct");
+    assert_eq!(thread.count, 2);
+    close(thread.max, 100.0);
+    close(thread.min, 99.0);
+    // Thread rows do not add to the process's own figures.
+    close(p.series("proc.sysbench.cpu_pct").max, 100.0);
+    // A JVM's threads have names of their own: they still belong to the process above.
+    let text = "Linux 6.1.0 (db1) \t12/04/26 \t_x86_64_\t(8 CPU)\n\n10:00:01      UID      TGID       TID    %usr %system  %guest   %wait    %CPU   CPU  Command\n10:00:02     1000      4242         -  180.00   20.00    0.00    0.00  200.00     3  java\n10:00:02     1000         -      4250   99.00    1.00    0.00    0.00  100.00     3  |__C2 CompilerThre\n10:00:02     1000         -      4251   60.00    5.00    0.00    0.00   65.00     5  |__pool-1-thread-1\n";
+    let p = parse_bytes("pidstat.txt", text.as_bytes());
+    close(p.series("proc.java.busiest_thread_cpu_pct").max, 100.0);
+    close(p.series("proc.java.cpu_pct").max, 200.0);
+    assert!(!p.has("proc.C2.cpu_pct") && !p.has("proc.pool-1-thread-1.busiest_thread_cpu_pct"));
+}
+
+#[test]
+fn disk_memory_and_context_switch_sections() {
+    let p = parse_fixture("pidstat/pidstat_d_r.txt");
+    let written = p.series("proc.dd.wkb_per_s");
+    assert_eq!(written.count, 2, "Average rows are not samples");
+    close(written.max, 1739836.0);
+    let p = parse_fixture("pidstat/pidstat_w.txt");
+    assert_eq!(p.series("proc.rcu_preempt.cswch_per_s").count, 3);
+    // Per-process context switches are never the system's rate (they once became
+    // sys.cs_per_s when sar claimed pidstat output).
+    assert!(!p.has("sys.cs_per_s"));
+}
+
+#[test]
+fn command_lines_are_named_by_their_program() {
+    // -l prints the whole command line.
+    let p = parse_fixture("pidstat/pidstat_l_u.txt");
+    assert!(p.series("proc.sysbench.cpu_pct").avg > 90.0);
+    assert!(p.has("proc.process_api.cpu_pct"));
+}
+
+#[test]
+fn averages_stand_in_when_there_are_no_interval_rows() {
+    let text = "Linux 6.1.0 (db1) \t12/04/26 \t_x86_64_\t(8 CPU)\n\nAverage:      UID       PID    %usr %system  %guest   %wait    %CPU   CPU  Command\nAverage:      999      3001   45.00    5.00    0.00    1.00   50.00     -  postgres\nAverage:      999      3002   30.00    0.00    0.00    0.00   30.00     -  postgres\n";
+    let p = parse_bytes("pidstat.txt", text.as_bytes());
+    let postgres = p.series("proc.postgres.cpu_pct");
+    assert_eq!(postgres.count, 1);
+    close(postgres.avg, 80.0);
+}
+
+#[test]
+fn empty_and_foreign_input_are_errors_not_panics() {
+    let header_only =
+        "10:00:01      UID       PID    %usr %system  %guest   %wait    %CPU   CPU  Command\n";
+    assert_eq!(
+        parse_bytes("p.txt", header_only.as_bytes()).tool(),
+        Some("pidstat")
+    );
+    assert!(matches!(
+        parse_bytes("p.txt", header_only.as_bytes()).report.status,
+        perfsage::parse::CaptureStatus::Failed { .. }
+    ));
+    let mpstat = read("mpstat/mpstat_all_24h.txt");
+    assert_eq!(parse_bytes("m.txt", &mpstat).tool(), Some("mpstat"));
+}

@@ -97,7 +97,8 @@ impl RuleEngine {
             .set_max_functions(64)
             .set_max_modules(0)
             .set_strict_variables(true)
-            .set_module_resolver(DummyModuleResolver::new());
+            .set_module_resolver(DummyModuleResolver::new())
+            .set_optimization_level(rhai::OptimizationLevel::None);
         engine.disable_symbol("eval");
         engine.on_print(|_| {});
         engine.on_debug(|_, _, _| {});

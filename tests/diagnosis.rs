@@ -425,3 +425,44 @@ fn threads_fighting_over_one_mutex_are_lock_bound_not_just_cpu_bound() {
         );
     }
 }
+
+#[test]
+fn one_pegged_core_is_a_cpu_verdict_naming_its_thread() {
+    // The average (50 %) has headroom; CPU 1 is 100 % busy with one python3 thread.
+    let h = diagnose_dir(&fixture("bundles/single-core-bound"));
+    assert_eq!(h.bottleneck.resource, Resource::Cpu);
+    assert_eq!(
+        h.bottleneck.rule.as_deref(),
+        Some("resource.single_core_saturated")
+    );
+    let finding = h
+        .findings
+        .iter()
+        .find(|f| f.rule == "resource.single_core_saturated")
+        .expect("fired");
+    assert!(
+        finding.summary.contains("CPU 1 is 100 % busy"),
+        "{}",
+        finding.summary
+    );
+    assert!(
+        finding.summary.contains("One thread of python3"),
+        "{}",
+        finding.summary
+    );
+    let cited: Vec<&str> = finding.evidence.iter().map(|e| e.key.as_str()).collect();
+    assert!(
+        cited.contains(&"proc.python3.busiest_thread_cpu_pct"),
+        "{cited:?}"
+    );
+    assert!(
+        finding
+            .evidence
+            .iter()
+            .any(|e| e.file == "pidstat.txt" && e.line > 0),
+        "the thread figure is cited from pidstat.txt with its lines"
+    );
+    let fired = fired(&h);
+    assert!(!fired.contains(&"resource.cpu_saturated"));
+    assert!(!fired.contains(&"resource.cpu_headroom"));
+}

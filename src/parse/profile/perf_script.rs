@@ -333,21 +333,24 @@ fn add_frame(
     }
 }
 
-/// `a->b->c` → `a`, `b`, `c`; empty parts are dropped.
+/// `a->b->c` → `a`, `b`, `c`; empty parts are dropped. A C++ `operator->` is part
+/// of its name, not an inlining arrow.
 fn split_inlined(symbol: &[u8]) -> impl Iterator<Item = &[u8]> {
     let mut rest = Some(symbol);
     std::iter::from_fn(move || {
         let text = rest?;
-        match memchr::memmem::find(text, b"->") {
-            Some(at) => {
-                rest = Some(&text[at + 2..]);
-                Some(&text[..at])
+        let mut from = 0;
+        while let Some(found) = memchr::memmem::find(&text[from..], b"->") {
+            let at = from + found;
+            if text[..at].ends_with(b"operator") {
+                from = at + 2;
+                continue;
             }
-            None => {
-                rest = None;
-                Some(text)
-            }
+            rest = Some(&text[at + 2..]);
+            return Some(&text[..at]);
         }
+        rest = None;
+        Some(text)
     })
     .filter(|part| !part.is_empty())
 }
@@ -575,6 +578,20 @@ mod tests {
         assert!(header("perf 12 [000] 1.5: PERF_RECORD_MMAP 12/12: [0x1(0x2) @ 0]: x").is_none());
         assert!(
             header("\t          43cb22 [unknown] (/usr/lib/postgresql/15/bin/postgres)").is_none()
+        );
+    }
+
+    #[test]
+    fn splits_inlined_frames_but_not_operator_arrow() {
+        let parts = |s: &str| -> Vec<String> { split_inlined(s.as_bytes()).map(lossy).collect() };
+        assert_eq!(parts("LFoo;::a->LBar;::b"), ["LFoo;::a", "LBar;::b"]);
+        assert_eq!(
+            parts("std::unique_ptr<Row>::operator->() const"),
+            ["std::unique_ptr<Row>::operator->() const"]
+        );
+        assert_eq!(
+            parts("Ptr::operator->->LBaz;::c"),
+            ["Ptr::operator->", "LBaz;::c"]
         );
     }
 

@@ -7,6 +7,7 @@
 use super::data_uri::data_uri;
 use super::escape::{esc, slug};
 use crate::diagnosis::flame::FlameStacks;
+use crate::parse::profile::profile_stacks::frame_label;
 use crate::quiet_panic::catch_quietly;
 use crate::report::labels::{Label, Lang};
 use crate::report::numbers::grouped;
@@ -42,10 +43,15 @@ pub fn render(flame: &FlameStacks, host: &str, lang: Lang) -> Option<String> {
 /// inferno's SVG: colours chosen from the function names (so the same profile always
 /// gives the same bytes), fixed width so text is cut at generation time.
 fn svg(flame: &FlameStacks) -> Option<Vec<u8>> {
+    // Frames read back from a saved report may hold anything: control characters
+    // (escape sequences) would make the SVG invalid XML.
     let lines: Vec<String> = flame
         .stacks
         .iter()
-        .map(|s| format!("{} {}", s.frames, s.weight))
+        .map(|s| {
+            let frames: Vec<_> = s.frames.split(';').map(frame_label).collect();
+            format!("{} {}", frames.join(";"), s.weight)
+        })
         .collect();
     let mut options = Options::default();
     options.deterministic = true;
@@ -104,6 +110,14 @@ mod tests {
         let html = render(&f, "db1", Lang::En).unwrap();
         assert!(html.starts_with(r#"<img class="flame" src="data:image/svg+xml;base64,"#));
         assert!(html.contains(r#"download="flamegraph-db1-perf-script-txt.svg""#));
+    }
+
+    #[test]
+    fn control_characters_of_a_saved_report_do_not_reach_the_svg() {
+        let f = flame(&[("java;\u{1b}[31mhot\u{1b}[m;\u{7}bell", 10)]);
+        let text = String::from_utf8(svg(&f).unwrap()).unwrap();
+        assert!(!text.contains('\u{1b}') && !text.contains('\u{7}'));
+        assert!(text.contains("[31mhot[m"), "the visible text stays");
     }
 
     #[test]

@@ -52,8 +52,15 @@ impl FactSink {
         }
     }
 
-    /// Hands over a profile's folded stacks, read along with its facts.
-    pub fn profile_stacks(&mut self, stacks: ProfileStacks) {
+    /// Hands over a profile's folded stacks, read along with its facts; `last_line` is
+    /// where a warning goes when there were too many stacks to keep them all.
+    pub fn profile_stacks(&mut self, stacks: ProfileStacks, last_line: u64) {
+        if stacks.overflowed {
+            self.warn(
+                last_line,
+                "too many distinct stacks for the flame graph; the rest are drawn as one frame",
+            );
+        }
         self.stacks = Some(stacks);
     }
 

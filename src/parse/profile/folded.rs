@@ -145,13 +145,7 @@ impl CaptureParser for Folded {
             span,
         );
         let folded = folder.fold(|id| table.symbol(id), |id| table.symbol(id));
-        if folded.overflowed {
-            sink.warn(
-                span.1,
-                "too many distinct stacks for the flame graph; the rest are drawn as one frame",
-            );
-        }
-        sink.profile_stacks(folded);
+        sink.profile_stacks(folded, span.1);
         emit_hotspots(table.top_hotspots(total, true), sink);
         Ok(())
     }

@@ -132,32 +132,22 @@ impl CaptureParser for PerfScript {
                 continue;
             };
             let indented = first == b'\t' || first == b' ';
-            if in_stack && indented {
-                if let Some(frame) = parse_frame(bytes) {
-                    if counting {
-                        let sample = (samples, weight, leaf_next, n);
-                        add_frame(&mut table, &mut folder, &frame, sample);
-                        saw_callers |= !leaf_next;
-                        leaf_next = false;
-                        sample_lines.1 = n;
-                    }
-                    continue;
-                }
-                if trim(bytes).is_empty() {
-                    in_stack = false;
-                    continue;
-                }
-            }
-            if first == b'#' {
-                continue;
-            }
-            let header = parse_header(bytes);
-            if in_stack
-                && !indented
-                && matches!(header, HeaderLine::NotAHeader)
-                && let Some(frame) = parse_frame(bytes)
-            {
-                // A frame written flush left.
+            // Inside a sample a line is a frame: indented as perf prints it (tried
+            // first, it is most lines), or flush left when it is no sample header.
+            let mut header = None;
+            let frame = if !in_stack {
+                None
+            } else if indented {
+                parse_frame(bytes)
+            } else {
+                let line_header = parse_header(bytes);
+                let frame = matches!(line_header, HeaderLine::NotAHeader)
+                    .then(|| parse_frame(bytes))
+                    .flatten();
+                header = Some(line_header);
+                frame
+            };
+            if let Some(frame) = frame {
                 if counting {
                     let sample = (samples, weight, leaf_next, n);
                     add_frame(&mut table, &mut folder, &frame, sample);
@@ -167,6 +157,14 @@ impl CaptureParser for PerfScript {
                 }
                 continue;
             }
+            if in_stack && indented && trim(bytes).is_empty() {
+                in_stack = false;
+                continue;
+            }
+            if first == b'#' {
+                continue;
+            }
+            let header = header.unwrap_or_else(|| parse_header(bytes));
             if folding && !matches!(header, HeaderLine::NotAHeader) {
                 folder.finish(weight);
                 folding = false;
@@ -252,13 +250,7 @@ impl CaptureParser for PerfScript {
             sample_lines,
         );
         let stacks = folder.fold(|c| commands.name(c), |id| table.symbol(id));
-        if stacks.overflowed {
-            sink.warn(
-                sample_lines.1,
-                "too many distinct stacks for the flame graph; the rest are drawn as one frame",
-            );
-        }
-        sink.profile_stacks(stacks);
+        sink.profile_stacks(stacks, sample_lines.1);
         emit_hotspots(table.top_hotspots(total_weight, saw_callers), sink);
         Ok(())
     }

@@ -198,7 +198,11 @@ impl CaptureParser for Mpstat {
                 }
                 continue;
             }
-            if f[..n].len() > 1 && f[1..n.min(3)].contains(&&b"NODE"[..]) {
+            // Rows end in a figure, headers in a column name: only those are looked at.
+            if !line.bytes.last().is_some_and(u8::is_ascii_digit)
+                && n > 1
+                && f[1..n.min(3)].contains(&&b"NODE"[..])
+            {
                 // The per-node section (`-N`, `-A`): its rows are nodes, not CPUs.
                 // Rows are read again after the next CPU header.
                 layout = None;

@@ -2,12 +2,11 @@
 //! archive mutated before or after compression, opened and diagnosed. Nothing may
 //! panic, hang or be written outside the unpack folder.
 
-use crate::harness::{Budget, keep_failure, root, time_limit};
+use crate::harness::{Budget, gzip, keep_failure, root, time_limit};
 use crate::mutate::{Rng, mutate};
 use perfsage::bundle::Bundle;
 use perfsage::diagnosis::diagnose;
 use perfsage::knowledge::KnowledgeBase;
-use std::io::Write;
 use std::path::Path;
 use std::time::Instant;
 
@@ -15,12 +14,6 @@ fn tar_of(dir: &Path) -> Vec<u8> {
     let mut builder = tar::Builder::new(Vec::new());
     builder.append_dir_all("bundle", dir).unwrap();
     builder.into_inner().unwrap()
-}
-
-fn gzip(bytes: &[u8]) -> Vec<u8> {
-    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
-    gz.write_all(bytes).unwrap();
-    gz.finish().unwrap()
 }
 
 #[test]

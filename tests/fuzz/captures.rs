@@ -3,12 +3,11 @@
 //! A panic inside a parser is caught by perfsage and reported as an internal error:
 //! here that report is the failure.
 
-use crate::harness::{Budget, files, keep_failure, root, time_limit};
+use crate::harness::{Budget, files, gzip, keep_failure, root, time_limit};
 use crate::mutate::{Rng, mutate};
 use perfsage::parse::read_capture;
 use perfsage::parse::sink::MAX_FACTS;
 use perfsage::parse::{CaptureReport, CaptureStatus};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -124,12 +123,6 @@ fn check_report(report: &CaptureReport) -> Result<(), String> {
         return Err(format!("warning without a line: {}", w.message));
     }
     Ok(())
-}
-
-fn gzip(bytes: &[u8]) -> Vec<u8> {
-    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
-    gz.write_all(bytes).unwrap();
-    gz.finish().unwrap()
 }
 
 fn fuzz_family(family: &str) {

@@ -1,6 +1,7 @@
 //! What every fuzz target shares: how many cases to run, the seeds, the time bound,
 //! and keeping a failing input where it can be replayed.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -99,4 +100,11 @@ pub fn files(dir: &Path, keep: &dyn Fn(&Path) -> bool) -> Vec<PathBuf> {
     }
     out.sort();
     out
+}
+
+/// `bytes` gzip-compressed, as captures and bundles arrive compressed.
+pub fn gzip(bytes: &[u8]) -> Vec<u8> {
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    gz.write_all(bytes).unwrap();
+    gz.finish().unwrap()
 }

@@ -231,12 +231,10 @@ impl CaptureParser for Pidstat {
             if target.current.is_none() {
                 target.current = Some((Vec::new(), line.number));
             }
-            let command = fields[layout.command..]
-                .iter()
-                .map(|t| String::from_utf8_lossy(t))
-                .collect::<Vec<_>>()
-                .join(" ");
-            let (thread_flag, Some(name)) = command_name(&command) else {
+            // The rest of the line from the Command column (`-l` command lines hold blanks).
+            let start = fields[layout.command].as_ptr() as usize - text.as_ptr() as usize;
+            let command = text[start..].trim_end();
+            let (thread_flag, Some(name)) = command_name(command) else {
                 continue;
             };
             let thread = thread_flag

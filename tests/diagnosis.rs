@@ -412,6 +412,12 @@ fn threads_fighting_over_one_mutex_are_lock_bound_not_just_cpu_bound() {
         "cites the profile: {:?}",
         lock.evidence
     );
+    // An x86 host gets no ARM-only advice.
+    let advice = format!("{} {:?}", lock.summary, lock.recommendation);
+    assert!(
+        !advice.contains("LSE") && !advice.contains("ARM"),
+        "{advice}"
+    );
     let fired = fired(&h);
     assert!(fired.contains(&"resource.cpu_saturated"));
     for rule in [
@@ -465,4 +471,54 @@ fn one_pegged_core_is_a_cpu_verdict_naming_its_thread() {
     let fired = fired(&h);
     assert!(!fired.contains(&"resource.cpu_saturated"));
     assert!(!fired.contains(&"resource.cpu_headroom"));
+}
+
+#[test]
+fn an_fsync_per_write_writer_is_storage_latency_bound() {
+    // fio --fsync=1 --ioengine=sync: vda 76 % busy with 1.5 requests in flight, iowait 45 %.
+    let h = diagnose_dir(&fixture("bundles/disk-bound-fsync"));
+    assert_eq!(h.bottleneck.resource, Resource::Storage);
+    assert_eq!(
+        h.bottleneck.rule.as_deref(),
+        Some("storage.sync_io_latency_bound")
+    );
+    let finding = h
+        .findings
+        .iter()
+        .find(|f| f.rule == "storage.sync_io_latency_bound")
+        .expect("fired");
+    assert!(finding.summary.contains("flushes/s"), "{}", finding.summary);
+    for (key, file) in [
+        ("disk.vda.f_per_s", "iostat.txt"),
+        ("disk.vda.aqu_sz", "iostat.txt"),
+        ("cpu.iowait_pct", "mpstat.txt"),
+    ] {
+        assert!(
+            finding
+                .evidence
+                .iter()
+                .any(|e| e.key == key && e.file == file && e.line > 0),
+            "{key} from {file}: {:?}",
+            finding.evidence
+        );
+    }
+}
+
+#[test]
+fn the_latency_bound_storage_rule_is_quiet_on_other_real_bundles() {
+    for bundle in [
+        "idle",
+        "cpu-bound",
+        "disk-bound",
+        "lock-heavy",
+        "pg-oltp-2core",
+        "pg-oltp-profile",
+        "single-core-bound",
+    ] {
+        let h = diagnose_dir(&fixture(&format!("bundles/{bundle}")));
+        assert!(
+            !fired(&h).contains(&"storage.sync_io_latency_bound"),
+            "fired on {bundle}"
+        );
+    }
 }

@@ -94,6 +94,14 @@ pub static ENTRIES: &[CatalogEntry] = &[
         IOSTAT
     ),
     entry!(
+        "disk.<dev>.f_per_s",
+        PerSecond,
+        Series,
+        "Flush requests completed per second (f/s, sysstat 12.1.2+): fsync and cache flushes",
+        ["iostat"],
+        IOSTAT
+    ),
+    entry!(
         "disk.busiest.name",
         None,
         Text,

@@ -14,7 +14,7 @@
 //!
 //! The first report of a run covers the time since boot; when more reports follow it
 //! is dropped. Facts: `disk.<dev>.{util_pct,r_per_s,w_per_s,rkb_per_s,wkb_per_s,
-//! r_await_ms,w_await_ms,await_ms,aqu_sz,svctm_ms}` as series, and the avg-cpu block as
+//! r_await_ms,w_await_ms,await_ms,aqu_sz,svctm_ms,f_per_s}` as series, and the avg-cpu block as
 //! fallback `cpu.*` series (mpstat wins when both are present).
 //!
 //! Only the columns some fact needs are read as numbers, and a header is read once
@@ -33,7 +33,7 @@ pub struct Iostat;
 const MAX_FIELDS: usize = 32;
 
 /// Device metrics perfsage keeps, with their key suffix and unit.
-const METRICS: [(&str, Unit); 10] = [
+const METRICS: [(&str, Unit); 11] = [
     ("util_pct", Unit::Percent),
     ("r_per_s", Unit::PerSecond),
     ("w_per_s", Unit::PerSecond),
@@ -44,6 +44,8 @@ const METRICS: [(&str, Unit); 10] = [
     ("await_ms", Unit::Milliseconds),
     ("aqu_sz", Unit::Count),
     ("svctm_ms", Unit::Milliseconds),
+    // Flush requests (sysstat 12.1.2+): one per fsync a synchronous writer issues.
+    ("f_per_s", Unit::PerSecond),
 ];
 
 /// Which metric a header column feeds, and the factor to its unit.
@@ -63,6 +65,7 @@ fn metric_of(column: &[u8]) -> Option<(usize, f64)> {
         b"await" => (7, 1.0),
         b"aqu-sz" | b"avgqu-sz" => (8, 1.0),
         b"svctm" => (9, 1.0),
+        b"f/s" => (10, 1.0),
         _ => return None,
     })
 }

@@ -143,3 +143,15 @@ sda             30.00   40.00   50.00
     assert_eq!(p.series("cpu.sys_pct").points, [1.0]);
     assert!(p.report.warnings.is_empty(), "{:?}", p.report.warnings);
 }
+
+#[test]
+fn flushes_per_second_show_a_synchronous_writer() {
+    // fio --fsync=1: every write is followed by a flush (f/s column, sysstat 12.6).
+    let p = parse_fixture("bundles/disk-bound-fsync/iostat.txt");
+    assert_eq!(
+        p.series("disk.vda.f_per_s").points,
+        [7083.8, 6731.4, 6255.8, 4144.0]
+    );
+    let old = parse_fixture("iostat/iostat_x_sysstat11.txt");
+    assert!(old.keys().iter().all(|k| !k.ends_with(".f_per_s")));
+}

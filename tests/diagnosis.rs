@@ -522,3 +522,49 @@ fn the_latency_bound_storage_rule_is_quiet_on_other_real_bundles() {
         );
     }
 }
+
+#[test]
+fn a_saturated_cpu_with_a_profile_is_told_what_the_profile_shows() {
+    // PostgreSQL and sysbench on the same 2 vCPUs, perf script in the bundle.
+    let h = diagnose_dir(&fixture("bundles/pg-oltp-profile"));
+    let cpu = h
+        .findings
+        .iter()
+        .find(|f| f.rule == "resource.cpu_saturated")
+        .expect("fired");
+    for part in [
+        "The profile:",
+        "the kernel takes",
+        "by command postgres",
+        "sysbench",
+    ] {
+        assert!(cpu.summary.contains(part), "{part}: {}", cpu.summary);
+    }
+    let action = &cpu.recommendation.as_ref().expect("advice").action;
+    assert!(
+        !action.contains("profile the busiest process"),
+        "asks for a profile the bundle holds: {action}"
+    );
+    assert!(
+        cpu.evidence
+            .iter()
+            .any(|e| e.key == "perf.command.sysbench.pct" && e.file == "perf-script.txt"),
+        "{:?}",
+        cpu.evidence
+    );
+    // Without a profile the advice is still to take one.
+    let plain = diagnose_dir(&fixture("bundles/cpu-bound"));
+    let cpu = plain
+        .findings
+        .iter()
+        .find(|f| f.rule == "resource.cpu_saturated")
+        .expect("fired");
+    assert!(!cpu.summary.contains("The profile:"));
+    assert!(
+        cpu.recommendation
+            .as_ref()
+            .unwrap()
+            .action
+            .contains("profile the busiest process")
+    );
+}

@@ -38,6 +38,22 @@ pub static ENTRIES: &[CatalogEntry] = &[
         ["perf-report", "perf-script", "folded"],
         REPORT
     ),
+    entry!(
+        "perf.kernel_pct",
+        Percent,
+        Number,
+        "Share of the samples whose executing (leaf) function was kernel code",
+        ["perf-report", "perf-script"],
+        REPORT
+    ),
+    entry!(
+        "perf.command.<name>.pct",
+        Percent,
+        Number,
+        "Share of the samples taken in one command (comm), for the 20 busiest at ≥ 1 %",
+        ["perf-script"],
+        REPORT
+    ),
     profile_entry!(
         "hotspot.count",
         Count,

@@ -39,10 +39,11 @@
 //! Facts: `perf.event`, `perf.samples` (perf prints `12K` above a thousand, so it is
 //! approximate there), and `hotspot.<rank>.{symbol,dso,kernel,self_pct,total_pct}`
 //! with `hotspot.count` (see `perf_symbols`): the top 50 by self share (the `Self` or
-//! `Overhead` column), rows of one function under several commands summed. With
-//! several events only the first event's table is read.
+//! `Overhead` column), rows of one function under several commands summed; and
+//! `perf.kernel_pct`, the self shares of every `[k]` row summed. With several events
+//! only the first event's table is read.
 
-use crate::facts::Unit;
+use crate::facts::{Unit, Value};
 use crate::parse::profile::perf_symbols::{
     Hotspot, emit_hotspots, lossy, merge_same_symbol, parse_percent, split_mark, trim,
 };
@@ -150,6 +151,20 @@ impl CaptureParser for PerfReport {
             } else {
                 "no perf report column header (`# Overhead  …  Symbol` with its `# ....` ruler) found"
             }));
+        }
+        if rows.iter().any(|r| r.kernel.is_some()) {
+            let kernel: f64 = rows
+                .iter()
+                .filter(|r| r.kernel == Some(true))
+                .map(|r| r.self_pct)
+                .sum();
+            let lines = (rows[0].lines.0, rows[rows.len() - 1].lines.1);
+            sink.put(
+                "perf.kernel_pct",
+                Value::Number(kernel),
+                Unit::Percent,
+                lines,
+            );
         }
         emit_hotspots(merge_same_symbol(rows), sink);
         Ok(())

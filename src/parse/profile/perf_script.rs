@@ -36,10 +36,13 @@
 //! though `  17  echo $(date)` looks like a frame.
 //!
 //! Facts: `perf.event`, `perf.samples`, `hotspot.<rank>.{symbol,dso,kernel,self_pct,
-//! total_pct}`, `hotspot.count`. The same read folds every sample's stack, under its
+//! total_pct}`, `hotspot.count`, the kernel's share of the samples (`perf.kernel_pct`)
+//! and the share of each command that took ≥ 1 % (`perf.command.<name>.pct`, at most
+//! 20): a load generator profiled with the database shows up there. The same read folds every sample's stack, under its
 //! command name as inferno does, for the flame graph (`ProfileStacks`).
 
 use crate::facts::{Unit, Value};
+use crate::parse::instance_label::instance_label;
 use crate::parse::profile::perf_symbols::{
     BoundedWarnings, SymbolName, SymbolTable, dso_basename, emit_hotspots, lossy, offset_in,
     strip_offset, trim,
@@ -191,7 +194,9 @@ impl CaptureParser for PerfScript {
                     weight = header.period.unwrap_or(1);
                     total_weight = total_weight.saturating_add(weight);
                     leaf_next = true;
-                    folder.start(commands.id(header.comm));
+                    let command = commands.id(header.comm);
+                    commands.add(command, weight);
+                    folder.start(command);
                     folding = true;
                     if sample_lines.0 == 0 {
                         sample_lines.0 = n;
@@ -251,17 +256,41 @@ impl CaptureParser for PerfScript {
         );
         let stacks = folder.fold(|c| commands.name(c), |id| table.symbol(id));
         sink.profile_stacks(stacks, sample_lines.1);
+        let share = |w: u64| w as f64 * 100.0 / total_weight.max(1) as f64;
+        if let Some(kernel) = table.kernel_weight() {
+            sink.put(
+                "perf.kernel_pct",
+                Value::Number(share(kernel)),
+                Unit::Percent,
+                sample_lines,
+            );
+        }
+        for (name, weight) in commands.busiest(total_weight) {
+            sink.put(
+                format!("perf.command.{name}.pct"),
+                Value::Number(share(weight)),
+                Unit::Percent,
+                sample_lines,
+            );
+        }
         emit_hotspots(table.top_hotspots(total_weight, saw_callers), sink);
         Ok(())
     }
 }
 
-/// The command names samples were taken in, interned: the root frames of the stacks.
+/// The command names samples were taken in, interned: the root frames of the stacks,
+/// with the weight of the samples each took.
 #[derive(Default)]
 struct CommandNames {
     ids: std::collections::HashMap<Box<[u8]>, u32>,
     names: Vec<String>,
+    weights: Vec<u64>,
 }
+
+/// Commands below this share of the samples get no fact of their own.
+const MIN_COMMAND_PCT: f64 = 1.0;
+/// At most this many commands get a share fact, the busiest first.
+const MAX_COMMAND_FACTS: usize = 20;
 
 /// Past this many distinct command names (threads named per request, say), new ones
 /// share one root frame.
@@ -281,9 +310,34 @@ impl CommandNames {
             lossy(comm)
         };
         self.names.push(name);
+        self.weights.push(0);
         let id = (self.names.len() - 1) as u32;
         self.ids.insert(comm.into(), id);
         id
+    }
+
+    fn add(&mut self, id: u32, weight: u64) {
+        if let Some(w) = self.weights.get_mut(id as usize) {
+            *w = w.saturating_add(weight);
+        }
+    }
+
+    /// `(key label, weight)` of the commands with at least `MIN_COMMAND_PCT` of
+    /// `total_weight`, busiest first; names that make no key label are left out.
+    fn busiest(&self, total_weight: u64) -> Vec<(String, u64)> {
+        let mut order: Vec<usize> = (0..self.names.len())
+            .filter(|&i| self.weights[i] as f64 * 100.0 >= MIN_COMMAND_PCT * total_weight as f64)
+            .collect();
+        order.sort_by(|&a, &b| {
+            self.weights[b]
+                .cmp(&self.weights[a])
+                .then_with(|| self.names[a].cmp(&self.names[b]))
+        });
+        order
+            .into_iter()
+            .filter_map(|i| Some((instance_label(&self.names[i])?, self.weights[i])))
+            .take(MAX_COMMAND_FACTS)
+            .collect()
     }
 
     fn name(&self, id: u32) -> &str {

@@ -386,6 +386,18 @@ impl SymbolTable {
             .map_or("[unknown]", |e| e.name.symbol.as_str())
     }
 
+    /// The self weight of kernel symbols, when any symbol's side is known.
+    pub fn kernel_weight(&self) -> Option<u64> {
+        let known = self.entries.iter().any(|e| e.name.kernel.is_some());
+        known.then(|| {
+            self.entries
+                .iter()
+                .filter(|e| e.name.kernel == Some(true))
+                .map(|e| e.self_weight)
+                .fold(0u64, u64::saturating_add)
+        })
+    }
+
     /// True once the table ran full and new symbols went into one shared bucket.
     pub fn overflowed(&self) -> bool {
         self.overflow.is_some()

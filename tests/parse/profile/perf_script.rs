@@ -405,3 +405,47 @@ fn inlined_java_frames_are_frames_of_their_own() {
         ["java;start_thread;LFoo:::a;LBar:::b;LBaz:::c"]
     );
 }
+
+#[test]
+fn command_shares_are_each_commands_weight_of_the_samples() {
+    // Counted here from the sample headers (`comm pid time: period cpu-clock:`).
+    let path = "bundles/pg-oltp-profile/perf-script.txt";
+    let text = std::fs::read_to_string(fixture(path)).unwrap();
+    let mut weights: HashMap<&str, f64> = HashMap::new();
+    for line in text
+        .lines()
+        .filter(|l| l.contains(" cpu-clock:") && !l.starts_with('\t'))
+    {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        *weights.entry(tokens[0]).or_default() += tokens[3].parse::<f64>().unwrap();
+    }
+    let total: f64 = weights.values().sum();
+    assert!(weights.len() >= 2, "{weights:?}");
+    let p = parse_fixture(path);
+    for (command, weight) in &weights {
+        close(
+            p.num(&format!("perf.command.{command}.pct")),
+            weight * 100.0 / total,
+        );
+    }
+    let single = parse_fixture("perf-script/pg_oltp_callchain.txt");
+    let commands: Vec<&str> = single
+        .keys()
+        .into_iter()
+        .filter(|k| k.starts_with("perf.command."))
+        .collect();
+    assert_eq!(commands, ["perf.command.postgres.pct"]);
+    close(single.num("perf.command.postgres.pct"), 100.0);
+}
+
+#[test]
+fn kernel_share_agrees_with_perf_report_of_the_same_recording() {
+    let script = parse_fixture("perf-script/pg_oltp_callchain.txt");
+    let report = parse_fixture("perf-report/pg_small_dso_symbol.txt");
+    let (script, report) = (script.num("perf.kernel_pct"), report.num("perf.kernel_pct"));
+    // perf report rounds each row to two decimals.
+    assert!(
+        report > 5.0 && (script - report).abs() < 0.5,
+        "script {script} report {report}"
+    );
+}

@@ -901,21 +901,33 @@ fn explain_a_rule_that_was_not_evaluated_says_what_to_capture() {
 
 #[test]
 fn explain_a_step_shows_how_it_was_reached_and_each_guard_leaving_it() {
-    let out = perfsage(&["explain", "storage", "fixtures/bundles/disk-bound"]);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
-    let text = stdout(&out);
     let kb = KnowledgeBase::builtin().unwrap();
+    let out = perfsage(&["explain", "memory", "fixtures/bundles/disk-bound"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
     let cpu = kb.methodology.step("cpu").unwrap();
     let edge = cpu
         .edges
         .iter()
-        .find(|e| kb.methodology.graph[e.to].id == "storage")
+        .find(|e| kb.methodology.graph[e.to].id == "memory")
         .unwrap();
     assert!(
-        text.contains(&format!(
+        stdout(&out).contains(&format!(
             "Reached: yes, from cpu because `{}` held ({})",
             edge.when,
             edge.location()
+        )),
+        "{}",
+        stdout(&out)
+    );
+
+    let out = perfsage(&["explain", "storage", "fixtures/bundles/disk-bound"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let text = stdout(&out);
+    let memory = kb.methodology.step("memory").unwrap();
+    assert!(
+        text.contains(&format!(
+            "Reached: yes, from memory, which always leads here ({})",
+            memory.edges[0].location()
         )),
         "{text}"
     );

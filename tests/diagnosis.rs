@@ -80,7 +80,10 @@ fn the_same_disk_bound_captures_in_a_vm_get_the_raw_disk_step() {
     // This machine is a KVM guest (lscpu says so), and fio saturated its virtio disk.
     let h = diagnose_dir(&fixture("bundles/disk-bound"));
     assert_eq!(h.platform.as_deref(), Some("vm"));
-    assert_eq!(steps(&h)[2..5], ["cpu", "storage", "virtualization"]);
+    assert_eq!(
+        steps(&h)[2..6],
+        ["cpu", "memory", "storage", "virtualization"]
+    );
     assert!(fired(&h).contains(&"virtualization.raw_disk_passthrough"));
     let saturated = h
         .findings
@@ -103,7 +106,10 @@ fn every_vm_serving_the_database_gets_the_virtual_layer_step_but_not_the_load_ge
     // This machine's idle captures: a KVM guest whose disk has room.
     let idle = diagnose_dir(&fixture("bundles/idle"));
     assert_eq!(idle.platform.as_deref(), Some("vm"));
-    assert_eq!(steps(&idle)[2..5], ["cpu", "storage", "virtualization"]);
+    assert_eq!(
+        steps(&idle)[2..6],
+        ["cpu", "memory", "storage", "virtualization"]
+    );
     for relative in ["bundles/idle", "bundles/disk-bound"] {
         let bundle = copy_bundle(relative);
         std::fs::write(bundle.path().join("bundle.yaml"), "role: loadgen\n").unwrap();
@@ -567,4 +573,69 @@ fn a_saturated_cpu_with_a_profile_is_told_what_the_profile_shows() {
             .action
             .contains("profile the busiest process")
     );
+}
+
+#[test]
+fn a_working_set_over_its_cgroup_limit_is_a_memory_verdict_with_the_disk_as_symptom() {
+    // python3 touching 640 MiB in a 256 MiB cgroup: vmstat si 36 MB/s, vda 70 % busy.
+    let h = diagnose_dir(&fixture("bundles/memory-swapping"));
+    assert_eq!(h.bottleneck.resource, Resource::Memory);
+    assert_eq!(h.bottleneck.rule.as_deref(), Some("memory.swapping"));
+    let finding = h
+        .findings
+        .iter()
+        .find(|f| f.rule == "memory.swapping")
+        .expect("fired");
+    for part in ["python3 takes", "memory is the cause", "cgroup"] {
+        assert!(
+            finding.summary.contains(part),
+            "{part}: {}",
+            finding.summary
+        );
+    }
+    for (key, file) in [
+        ("swap.in_kib_per_s", "vmstat.txt"),
+        ("proc.python3.majflt_per_s", "pidstat.txt"),
+        ("disk.busiest.util_pct", "iostat.txt"),
+        ("mem.available_kib", "free.txt"),
+    ] {
+        assert!(
+            finding
+                .evidence
+                .iter()
+                .any(|e| e.key == key && e.file == file && e.line > 0),
+            "{key} from {file}: {:?}",
+            finding.evidence
+        );
+    }
+    let fired = fired(&h);
+    assert!(!fired.contains(&"storage.disk_saturated"));
+    assert!(!fired.contains(&"storage.sync_io_latency_bound"));
+}
+
+#[test]
+fn swapping_is_quiet_on_real_vmstat_captures_without_swap_traffic() {
+    // CPU load, fio disk load, and an idle machine, each recorded with vmstat.
+    for capture in [
+        "vmstat/vmstat_1_6_cpu.txt",
+        "vmstat/vmstat_wide_timestamps_fio.txt",
+        "vmstat/vmstat_1_25_repeated_header.txt",
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::copy(fixture(capture), dir.path().join("vmstat.txt")).unwrap();
+        let h = diagnose_dir(dir.path());
+        assert!(
+            h.facts.contains("swap.in_kib_per_s"),
+            "{capture}: no swap figures"
+        );
+        assert!(
+            h.steps.iter().any(|s| s.visit.step == "memory")
+                && !h.not_evaluated.iter().any(|n| n.rule == "memory.swapping"),
+            "{capture}: the rule did not run"
+        );
+        assert!(
+            !fired(&h).contains(&"memory.swapping"),
+            "fired on {capture}"
+        );
+    }
 }

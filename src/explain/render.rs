@@ -61,6 +61,13 @@ fn rule_text(out: &mut String, r: &RuleExplanation) {
 fn step_text(out: &mut String, s: &StepExplanation) {
     let _ = writeln!(out, "Step {} — {} ({})", s.step, s.title, s.location);
     match (&s.via, s.reached) {
+        (Some(via), _) if via.when == "true" => {
+            let _ = writeln!(
+                out,
+                "Reached: yes, from {}, which always leads here ({})",
+                via.from, via.location
+            );
+        }
         (Some(via), _) => {
             let _ = writeln!(
                 out,

@@ -1311,3 +1311,33 @@ fn lint_warns_when_a_cost_names_no_effort_to_rank_by() {
     )]);
     assert!(!report.contains("names no effort"), "{report}");
 }
+
+#[test]
+fn rules_doc_lists_the_rules_that_name_each_limiting_resource() {
+    let out = perfsage(&["rules", "doc"]);
+    let doc = stdout(&out);
+    let start = doc
+        .find("\n## Resources checked (the USE method)\n")
+        .expect("the resource section");
+    let section = &doc[start
+        ..doc[start + 1..]
+            .find("\n## ")
+            .map_or(doc.len(), |i| start + 1 + i)];
+    let kb = KnowledgeBase::builtin().unwrap();
+    for rule in &kb.rules.rules {
+        let listed = section.contains(&format!("`{}` ({})", rule.meta.id, rule.meta.step));
+        match rule.meta.resource {
+            Some(resource) => {
+                let row = section
+                    .lines()
+                    .find(|l| l.starts_with(&format!("| {resource} |")))
+                    .unwrap_or_else(|| panic!("no row for {resource}"));
+                assert!(row.contains(&format!("`{}`", rule.meta.id)), "{row}");
+            }
+            None => assert!(!listed, "{} names no resource", rule.meta.id),
+        }
+    }
+    for resource in ["cpu", "memory", "storage", "lock"] {
+        assert!(section.contains(&format!("| {resource} |")), "{section}");
+    }
+}

@@ -74,6 +74,7 @@ pub fn reference(kb: &KnowledgeBase) -> String {
             or_dash(&next)
         );
     }
+    write_resources(&mut out, kb);
     for layer in layers_in_use(kb) {
         let in_layer: Vec<&Rule> = kb
             .rules
@@ -100,6 +101,34 @@ pub fn reference(kb: &KnowledgeBase) -> String {
         }
     }
     out
+}
+
+/// The rules that can name the resource limiting throughput, grouped by that resource:
+/// the USE method's checklist (utilisation, saturation and errors of each resource)
+/// as this rule base covers it.
+fn write_resources(out: &mut String, kb: &KnowledgeBase) {
+    out.push_str(
+        "\n## Resources checked (the USE method)\n\nRules that name the resource limiting throughput; the verdict comes from the most severe of them on the walked path. Rules that name none narrow down inside a resource or check a setting.\n\n| Resource | Rules (step) |\n| --- | --- |\n",
+    );
+    let mut resources: Vec<_> = kb
+        .rules
+        .rules
+        .iter()
+        .filter_map(|r| r.meta.resource)
+        .collect();
+    resources.sort_by_key(|res| res.to_string());
+    resources.dedup();
+    for resource in resources {
+        let rules = kb
+            .rules
+            .rules
+            .iter()
+            .filter(|r| r.meta.resource == Some(resource))
+            .map(|r| format!("`{}` ({})", r.meta.id, r.meta.step))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let _ = writeln!(out, "| {resource} | {rules} |");
+    }
 }
 
 /// Layers in their documented order, then any others, that have rules.

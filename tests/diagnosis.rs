@@ -639,3 +639,30 @@ fn swapping_is_quiet_on_real_vmstat_captures_without_swap_traffic() {
         );
     }
 }
+
+#[test]
+fn a_clean_verdict_lists_what_was_checked_and_names_memory_when_it_was_not() {
+    let idle = diagnose_dir(&fixture("bundles/idle"));
+    assert_eq!(idle.bottleneck.resource, Resource::None);
+    let summary = &idle.bottleneck.summary;
+    assert!(summary.contains("the busiest core"), "{summary}");
+    assert!(
+        summary.contains("Memory was not checked: no vmstat"),
+        "{summary}"
+    );
+    // With vmstat's swap columns in the bundle, memory counts as checked.
+    let bundle = copy_bundle("bundles/idle");
+    std::fs::copy(
+        fixture("vmstat/vmstat_1_25_repeated_header.txt"),
+        bundle.path().join("vmstat.txt"),
+    )
+    .unwrap();
+    let h = diagnose_dir(bundle.path());
+    assert_eq!(h.bottleneck.resource, Resource::None);
+    assert!(
+        h.bottleneck.summary.contains("swap-in 0 kB/s"),
+        "{}",
+        h.bottleneck.summary
+    );
+    assert!(!h.bottleneck.summary.contains("not checked"));
+}

@@ -3,10 +3,11 @@
 //! resource; between equally severe ones the later step wins, because each step
 //! narrows the one before (lock functions found in the CPU profile say more than "the
 //! CPU is busy"), then the more confident. Without such a finding, measured
-//! utilisation says "none", and without measurements the answer is "unknown".
+//! utilisation says "none", listing what was checked and naming a resource no capture
+//! let it check; without measurements the answer is "unknown".
 
-use crate::facts::Facts;
 use crate::facts::value::format_number;
+use crate::facts::{Facts, Series};
 use crate::rules::{Finding, Resource};
 use serde::{Deserialize, Serialize};
 
@@ -48,25 +49,7 @@ pub fn decide(findings: &[Finding], facts: &Facts) -> Verdict {
         facts.series("cpu.util_pct"),
         facts.series("disk.busiest.util_pct"),
     ) {
-        (Some(cpu), Some(disk)) => Verdict {
-            resource: Resource::None,
-            confidence: 0.6,
-            summary: format!(
-                "No resource is saturated: CPU busy averages {} % (p95 {} %), the busiest disk {} % (p95 {} %).",
-                format_number(cpu.avg),
-                format_number(cpu.p95),
-                format_number(disk.avg),
-                format_number(disk.p95)
-            ),
-            summary_zh: Some(format!(
-                "没有资源饱和：CPU 平均繁忙 {} %（p95 {} %），最繁忙的磁盘 {} %（p95 {} %）。",
-                format_number(cpu.avg),
-                format_number(cpu.p95),
-                format_number(disk.avg),
-                format_number(disk.p95)
-            )),
-            rule: None,
-        },
+        (Some(cpu), Some(disk)) => clean(facts, cpu, disk),
         (cpu, disk) => {
             let mut lacking = Vec::new();
             let mut lacking_zh = Vec::new();
@@ -93,5 +76,57 @@ pub fn decide(findings: &[Finding], facts: &Facts) -> Verdict {
                 rule: None,
             }
         }
+    }
+}
+
+/// The verdict when no rule named a resource although CPU and disk were measured: the
+/// figures that were checked, and the resources no capture let perfsage check.
+fn clean(facts: &Facts, cpu: &Series, disk: &Series) -> Verdict {
+    let mut checked = format!(
+        "CPU busy averages {} % (p95 {} %)",
+        format_number(cpu.avg),
+        format_number(cpu.p95)
+    );
+    let mut checked_zh = format!(
+        "CPU 平均繁忙 {} %（p95 {} %）",
+        format_number(cpu.avg),
+        format_number(cpu.p95)
+    );
+    if let Some(core) = facts.series("cpu.busiest.util_pct") {
+        checked += &format!(", the busiest core {} %", format_number(core.avg));
+        checked_zh += &format!("，最繁忙的核 {} %", format_number(core.avg));
+    }
+    checked += &format!(
+        ", the busiest disk {} % (p95 {} %)",
+        format_number(disk.avg),
+        format_number(disk.p95)
+    );
+    checked_zh += &format!(
+        "，最繁忙的磁盘 {} %（p95 {} %）",
+        format_number(disk.avg),
+        format_number(disk.p95)
+    );
+    let mut summary = String::from("No resource is saturated: ");
+    let mut summary_zh = String::from("没有资源饱和：");
+    match facts.series("swap.in_kib_per_s") {
+        Some(swap_in) => {
+            checked += &format!(", swap-in {} kB/s", format_number(swap_in.avg));
+            checked_zh += &format!("，换入 {} kB/s", format_number(swap_in.avg));
+            summary += &checked;
+            summary_zh += &checked_zh;
+            summary.push('.');
+            summary_zh.push('。');
+        }
+        None => {
+            summary += &format!("{checked}. Memory was not checked: no vmstat was captured.");
+            summary_zh += &format!("{checked_zh}。内存未检查：没有采集 vmstat。");
+        }
+    }
+    Verdict {
+        resource: Resource::None,
+        confidence: 0.6,
+        summary,
+        summary_zh: Some(summary_zh),
+        rule: None,
     }
 }

@@ -666,3 +666,42 @@ fn a_clean_verdict_lists_what_was_checked_and_names_memory_when_it_was_not() {
     );
     assert!(!h.bottleneck.summary.contains("not checked"));
 }
+
+#[test]
+fn load_generators_and_hypervisors_get_verdicts_for_their_role() {
+    // Real captures of this machine, declared as a load generator: judged on its CPU.
+    let loadgen = copy_bundle("bundles/idle");
+    std::fs::write(loadgen.path().join("bundle.yaml"), "role: loadgen\n").unwrap();
+    let h = diagnose_dir(loadgen.path());
+    assert_eq!(h.bottleneck.resource, Resource::None);
+    assert!(
+        h.bottleneck
+            .summary
+            .starts_with("Load generator: CPU busy averages 0.94 %"),
+        "{}",
+        h.bottleneck.summary
+    );
+    // Without CPU figures (mpstat, or iostat's avg-cpu) a load generator is not judged,
+    // and says what is missing.
+    for capture in ["mpstat.txt", "iostat.txt"] {
+        std::fs::remove_file(loadgen.path().join(capture)).unwrap();
+    }
+    let h = diagnose_dir(loadgen.path());
+    assert_eq!(h.bottleneck.resource, Resource::NotJudged);
+    assert!(
+        h.bottleneck.summary.contains("mpstat"),
+        "{}",
+        h.bottleneck.summary
+    );
+    // A hypervisor is never "bottleneck unknown".
+    let hypervisor = copy_bundle("bundles/idle");
+    std::fs::write(hypervisor.path().join("bundle.yaml"), "role: hypervisor\n").unwrap();
+    let h = diagnose_dir(hypervisor.path());
+    assert_eq!(h.bottleneck.resource, Resource::NotJudged);
+    assert!(
+        h.bottleneck.summary.starts_with("Hypervisor:"),
+        "{}",
+        h.bottleneck.summary
+    );
+    assert!(h.bottleneck.confidence > 0.0);
+}

@@ -4,7 +4,8 @@
 //! narrows the one before (lock functions found in the CPU profile say more than "the
 //! CPU is busy"), then the more confident. Without such a finding, measured
 //! utilisation says "none", listing what was checked and naming a resource no capture
-//! let it check; without measurements the answer is "unknown".
+//! let it check; without measurements the answer is "unknown". A load generator is
+//! judged on whether it keeps up, and a hypervisor not at all ("not judged").
 
 use crate::facts::value::format_number;
 use crate::facts::{Facts, Series};
@@ -44,6 +45,9 @@ pub fn decide(findings: &[Finding], facts: &Facts) -> Verdict {
             summary_zh: f.zh.as_ref().and_then(|zh| zh.summary.clone()),
             rule: Some(f.rule.clone()),
         };
+    }
+    if let Some(verdict) = by_role(facts) {
+        return verdict;
     }
     match (
         facts.series("cpu.util_pct"),
@@ -129,4 +133,67 @@ fn clean(facts: &Facts, cpu: &Series, disk: &Series) -> Verdict {
         summary_zh: Some(summary_zh),
         rule: None,
     }
+}
+
+/// A load generator or a hypervisor is not where the throughput is delivered: it is
+/// judged for its role (is the client keeping up?) or not at all.
+fn by_role(facts: &Facts) -> Option<Verdict> {
+    let role = facts.text("host.role")?;
+    let cpu = facts.series("cpu.util_pct");
+    let busiest_core = facts
+        .series("cpu.busiest.util_pct")
+        .map(|core| {
+            (
+                format!(", the busiest core {} %", format_number(core.avg)),
+                format!("，最繁忙的核 {} %", format_number(core.avg)),
+            )
+        })
+        .unwrap_or_default();
+    let (summary, summary_zh, resource, confidence) = match (role, cpu) {
+        ("loadgen", Some(cpu)) => (
+            format!(
+                "Load generator: CPU busy averages {} % (p95 {} %){}: the client keeps up and is not the limit.",
+                format_number(cpu.avg),
+                format_number(cpu.p95),
+                busiest_core.0
+            ),
+            format!(
+                "压测端：CPU 平均繁忙 {} %（p95 {} %）{}：压测端跟得上，不是瓶颈。",
+                format_number(cpu.avg),
+                format_number(cpu.p95),
+                busiest_core.1
+            ),
+            Resource::None,
+            0.7,
+        ),
+        ("loadgen", None) => (
+            "Load generator: no CPU capture (mpstat) shows whether the client keeps up."
+                .to_string(),
+            "压测端：没有采集 CPU（mpstat），无法判断压测端是否跟得上。".to_string(),
+            Resource::NotJudged,
+            0.5,
+        ),
+        ("hypervisor", cpu) => (
+            format!(
+                "Hypervisor: the throughput is judged in the VMs it runs; what was captured here (topology, NUMA, vCPU pinning) feeds their virtualization step{}.",
+                cpu.map(|c| format!(". Its CPUs are {} % busy on average", format_number(c.avg)))
+                    .unwrap_or_default()
+            ),
+            format!(
+                "宿主机：吞吐量在其运行的虚拟机中判断；这里采集的信息（拓扑、NUMA、vCPU 绑定）用于虚拟机的虚拟化步骤{}。",
+                cpu.map(|c| format!("。其 CPU 平均繁忙 {} %", format_number(c.avg)))
+                    .unwrap_or_default()
+            ),
+            Resource::NotJudged,
+            0.9,
+        ),
+        _ => return None,
+    };
+    Some(Verdict {
+        resource,
+        confidence,
+        summary,
+        summary_zh: Some(summary_zh),
+        rule: None,
+    })
 }

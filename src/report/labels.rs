@@ -362,6 +362,7 @@ pub fn resource(resource: Resource, lang: Lang) -> &'static str {
         (Lang::En, Resource::LoadGenerator) => "the load generator",
         (Lang::En, Resource::None) => "none",
         (Lang::En, Resource::Unknown) => "unknown",
+        (Lang::En, Resource::NotJudged) => "not judged",
         (Lang::Zh, Resource::Cpu) => "CPU",
         (Lang::Zh, Resource::Storage) => "存储",
         (Lang::Zh, Resource::Memory) => "内存",
@@ -370,6 +371,7 @@ pub fn resource(resource: Resource, lang: Lang) -> &'static str {
         (Lang::Zh, Resource::LoadGenerator) => "压测端",
         (Lang::Zh, Resource::None) => "无",
         (Lang::Zh, Resource::Unknown) => "未知",
+        (Lang::Zh, Resource::NotJudged) => "不判断",
     }
 }
 
@@ -378,9 +380,11 @@ pub fn verdict_headline(r: Resource, lang: Lang) -> String {
     match (lang, r) {
         (Lang::En, Resource::None) => "No resource is saturated".into(),
         (Lang::En, Resource::Unknown) => "Bottleneck unknown".into(),
+        (Lang::En, Resource::NotJudged) => "No bottleneck verdict for this role".into(),
         (Lang::En, r) => format!("{} limits throughput", resource(r, lang).to_uppercase()),
         (Lang::Zh, Resource::None) => "没有资源饱和".into(),
         (Lang::Zh, Resource::Unknown) => "瓶颈未知".into(),
+        (Lang::Zh, Resource::NotJudged) => "此角色不做瓶颈判断".into(),
         (Lang::Zh, r) => format!("瓶颈：{}", resource(r, lang)),
     }
 }

@@ -59,6 +59,9 @@ pub enum Resource {
     LoadGenerator,
     None,
     Unknown,
+    /// The host's role is not to deliver the throughput (a hypervisor, a load generator
+    /// without CPU figures): no bottleneck verdict is due.
+    NotJudged,
 }
 
 impl fmt::Display for Resource {
@@ -72,6 +75,7 @@ impl fmt::Display for Resource {
             Resource::LoadGenerator => "load-generator",
             Resource::None => "none",
             Resource::Unknown => "unknown",
+            Resource::NotJudged => "not-judged",
         })
     }
 }

@@ -705,3 +705,44 @@ fn load_generators_and_hypervisors_get_verdicts_for_their_role() {
     );
     assert!(h.bottleneck.confidence > 0.0);
 }
+
+#[test]
+fn a_link_at_94_percent_of_its_speed_is_a_network_verdict_and_20_percent_is_not() {
+    // iperf3 through a 10,000 Mb/s veth pair between two network namespaces.
+    let h = diagnose_dir(&fixture("bundles/network-link-saturated"));
+    assert_eq!(h.bottleneck.resource, Resource::Network);
+    assert_eq!(h.bottleneck.rule.as_deref(), Some("network.link_saturated"));
+    let finding = h
+        .findings
+        .iter()
+        .find(|f| f.rule == "network.link_saturated")
+        .expect("fired");
+    assert!(
+        finding.summary.contains("vA carries 94.2 %"),
+        "{}",
+        finding.summary
+    );
+    for (key, file) in [
+        ("net.vA.txkb_per_s", "sar-n-DEV.txt"),
+        ("net.vA.speed_mbps", "ethtool.txt"),
+    ] {
+        assert!(
+            finding
+                .evidence
+                .iter()
+                .any(|e| e.key == key && e.file == file && e.line > 0),
+            "{key} from {file}: {:?}",
+            finding.evidence
+        );
+    }
+    let quiet = diagnose_dir(&fixture("bundles/network-link-20pct"));
+    assert!(quiet.facts.contains("net.vA.speed_mbps"));
+    assert!(!fired(&quiet).contains(&"network.link_saturated"));
+    // Real sar -n DEV captures of an idle machine, without ethtool: quiet too.
+    for capture in ["sar/sar_n_DEV.txt", "sar/sar_u_d_p_r_n_DEV.txt"] {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::copy(fixture(capture), dir.path().join("sar.txt")).unwrap();
+        let h = diagnose_dir(dir.path());
+        assert!(!fired(&h).contains(&"network.link_saturated"), "{capture}");
+    }
+}

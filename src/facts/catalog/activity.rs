@@ -141,6 +141,14 @@ pub static ENTRIES: &[CatalogEntry] = &[
         VMSTAT
     ),
     entry!(
+        "net.busiest.name",
+        None,
+        Text,
+        "Interface (loopback aside) with the highest average received or sent kB/s",
+        ["sar", "nmon", "proc-samples"],
+        SAR_NETWORK
+    ),
+    entry!(
         "net.<if>.rxkb_per_s",
         KilobytesPerSecond,
         Series,

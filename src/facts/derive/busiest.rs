@@ -1,4 +1,5 @@
-//! The busiest logical CPU and the busiest disk, by average utilisation. When no
+//! The busiest logical CPU and the busiest disk, by average utilisation, and the
+//! network interface that moves the most kilobytes in either direction. When no
 //! iostat/mpstat was captured but a scaling table noted disk busy and CPU use per run,
 //! those columns stand in, so rules need not care where utilisation came from.
 
@@ -20,6 +21,7 @@ pub fn derive(facts: &mut Facts) {
         "disk.busiest.name",
         "disk.busiest.util_pct",
     );
+    busiest_interface(facts);
     if !facts.contains("disk.busiest.util_pct")
         && let Some((series, provenance)) = table_column(facts, "disk_busy_pct")
     {
@@ -73,6 +75,34 @@ fn busiest(facts: &mut Facts, prefix: &str, metric: &str, name_key: &str, value_
             source.value,
             source.unit,
             source.provenance,
+        ));
+    }
+}
+
+/// `net.busiest.name`: the interface (loopback aside) whose received or sent kB/s
+/// average highest, from sar -n DEV or nmon.
+fn busiest_interface(facts: &mut Facts) {
+    let best = facts
+        .with_prefix("net.")
+        .filter_map(|f| {
+            let rest = f.key.strip_prefix("net.")?;
+            let label = rest
+                .strip_suffix(".rxkb_per_s")
+                .or_else(|| rest.strip_suffix(".txkb_per_s"))?;
+            let avg = match &f.value {
+                Value::Series(s) => s.avg,
+                _ => return None,
+            };
+            (!label.contains('.') && label != "lo" && label != "busiest")
+                .then(|| (label.to_string(), avg, f.provenance.clone()))
+        })
+        .max_by(|a, b| a.1.total_cmp(&b.1));
+    if let Some((label, _, provenance)) = best {
+        facts.derive(fact(
+            "net.busiest.name",
+            Value::Text(label),
+            Unit::None,
+            provenance,
         ));
     }
 }

@@ -136,45 +136,44 @@ const ONES: u64 = 0x0101_0101_0101_0101;
 
 /// `parse_f64` of the field of `line` that ends at `end` (where a blank or the end
 /// of the line follows), when that field has sysstat's shape `[-]d.dd` with at most
-/// four whole digits; `None` otherwise, and the caller parses the field the usual way.
-/// The eight bytes before `end` are read as one word, and the digits found and
-/// combined in it without a loop: a column of figures costs no branch per digit,
-/// and its field need not be cut out of the line first.
+/// seven whole digits and a blank before it; `None` otherwise, and the caller parses
+/// the field the usual way. The eight bytes before the decimal point are read as one
+/// word, and the whole digits found and combined in it without a loop: a column of
+/// figures costs no branch per digit, and its field need not be cut out of the line
+/// first.
 #[inline(always)]
 pub fn parse_hundredths_before(line: &[u8], end: usize) -> Option<f64> {
-    let window: [u8; 8] = *line.get(..end)?.last_chunk::<8>()?;
-    let word = u64::from_le_bytes(window);
+    let tail: [u8; 11] = *line.get(..end)?.last_chunk::<11>()?;
+    let [.., separator, tenths, hundredths] = tail;
+    let (tenths, hundredths) = (tenths.wrapping_sub(b'0'), hundredths.wrapping_sub(b'0'));
+    if (separator != b'.' && separator != b',') || tenths > 9 || hundredths > 9 {
+        return None;
+    }
+    let word = u64::from_le_bytes(*tail.first_chunk::<8>().expect("8 of 11 bytes"));
     // Digits become their values; anything else has a high nibble or a low one of
     // 10 or more. The high bit of each byte marks a non-digit.
     let x = word ^ (ONES * u64::from(b'0'));
     let low = ONES * 0x0f;
     let non_digit = ((((x >> 4) & low) + ONES * 0x7f) | ((x & low) + ONES * 0x76)) & (ONES * 0x80);
-    // `d.dd` in bytes 4 to 7 (the last byte is the most significant in the word).
-    let separator = (word >> 40) as u8;
-    if non_digit & 0x8080_0080_0000_0000 != 0 || (separator != b'.' && separator != b',') {
+    // The whole part runs down from the last byte (the most significant in the word)
+    // to the first non-digit, which must be a blank, or a minus sign after a blank.
+    if non_digit >> 63 != 0 || non_digit == 0 {
         return None;
     }
-    // The whole part runs down from byte 4 to the first non-digit, which must be a
-    // blank, or a minus sign after a blank.
-    let before = non_digit & 0x8080_8080;
-    if before == 0 {
-        return None;
-    }
-    let stop = (63 - before.leading_zeros()) / 8;
+    let stop = (63 - non_digit.leading_zeros()) / 8;
     let byte = |i: u32| (word >> (8 * i)) as u8;
     let negative = match byte(stop) {
         b' ' | b'\t' => false,
         b'-' if stop > 0 && matches!(byte(stop - 1), b' ' | b'\t') => true,
         _ => return None,
     };
-    // The whole digits moved to the top of the word, below them zeros: eight digits
-    // combined pairwise (the usual SWAR reduction).
-    let whole = (x & (u64::MAX << (8 * (stop + 1))) & 0xff_ffff_ffff & low) << 24;
-    let pairs = (whole * 10 + (whole >> 8)) & 0x00ff_00ff_00ff_00ff;
+    // The whole digits, zeros below them: eight digits combined pairwise (the usual
+    // SWAR reduction; the first byte is the most significant digit).
+    let digits = x & (u64::MAX << (8 * (stop + 1))) & low;
+    let pairs = (digits * 10 + (digits >> 8)) & 0x00ff_00ff_00ff_00ff;
     let quads = (pairs * 100 + (pairs >> 16)) & 0x0000_ffff_0000_ffff;
     let units = (quads * 10_000 + (quads >> 32)) & 0xffff_ffff;
-    let cents = byte(6).wrapping_sub(b'0') * 10 + byte(7).wrapping_sub(b'0');
-    Some(hundredths_value(units, cents, negative))
+    Some(hundredths_value(units, tenths * 10 + hundredths, negative))
 }
 
 /// `digits[(.|,)digits]` of at most 15 bytes; `None` sends the caller to the slow path.
@@ -271,7 +270,7 @@ mod tests {
         let alphabet = b"0123456789012345678901234567890123456789 \t-.,x";
         let mut read = 0;
         for _ in 0..200_000 {
-            let length = random(14);
+            let length = random(16);
             let mut line: Vec<u8> = (0..length)
                 .map(|_| alphabet[random(alphabet.len() as u64)])
                 .collect();
@@ -280,7 +279,7 @@ mod tests {
                 if random(5) > 0 {
                     line.push(b' ');
                 }
-                let whole = random(7);
+                let whole = random(10);
                 line.extend((0..whole).map(|_| b'0' + random(10) as u8));
                 line.push(if random(20) == 0 { b',' } else { b'.' });
                 line.push(b'0' + random(10) as u8);
@@ -294,7 +293,12 @@ mod tests {
             }
         }
         assert!(read > 20_000, "{read}");
-        for (text, value) in [("  100.00", 100.0), (" -12.50", -12.5), ("   \t1,25", 1.25)] {
+        for (text, value) in [
+            ("     100.00", 100.0),
+            ("    -12.50", -12.5),
+            ("      \t1,25", 1.25),
+            (" 1234567.89", 1_234_567.89),
+        ] {
             let line = format!("x{text}");
             assert_eq!(
                 parse_hundredths_before(line.as_bytes(), line.len()),
@@ -302,13 +306,14 @@ mod tests {
             );
         }
         for text in [
-            "   12345.00",
-            "  x-1.00",
-            "   1.000",
-            "    -1.0",
-            "   1.00x",
+            "   12345678.00",
+            "     x-1.00",
+            "      1.000",
+            "       -1.0",
+            "      1.00x",
             "1.00",
-            "--1.00",
+            "      --1.00",
+            "   12345.0a",
         ] {
             assert_eq!(
                 parse_hundredths_before(text.as_bytes(), text.len()),

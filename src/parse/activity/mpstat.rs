@@ -254,12 +254,7 @@ impl Collected {
             if !is_average {
                 self.interval_rows += 1;
             }
-            self.all_util.push(busy, line.number);
-            for ((at, series), value) in layout.all.iter().zip(self.all.iter_mut()).zip(values) {
-                if at.is_some() {
-                    series.push(value, line.number);
-                }
-            }
+            self.push_all(layout, busy, values, line.number);
             return;
         }
         let Some(cpu) = parse_u64(label).filter(|c| *c < 65_536) else {
@@ -286,12 +281,31 @@ impl Collected {
         if self.per_cpu.len() <= cpu {
             self.per_cpu.resize_with(cpu + 1, CpuSeries::default);
         }
-        let series = &mut self.per_cpu[cpu];
-        series
-            .util
-            .push((100.0 - idle - iowait).clamp(0.0, 100.0), line.number);
+        let busy = (100.0 - idle - iowait).clamp(0.0, 100.0);
+        self.per_cpu[cpu].push(busy, soft, line.number);
+    }
+
+    /// Adds an `all` row's figures to the all-CPU series. Out of line: each
+    /// `SeriesBuilder::push` inlines into it, and eight copies of that in the row
+    /// loop cost more than one call per row.
+    #[inline(never)]
+    fn push_all(&mut self, layout: &Layout, busy: f64, values: [f64; ALL_KEYS.len()], line: u64) {
+        self.all_util.push(busy, line);
+        for ((at, series), value) in layout.all.iter().zip(self.all.iter_mut()).zip(values) {
+            if at.is_some() {
+                series.push(value, line);
+            }
+        }
+    }
+}
+
+impl CpuSeries {
+    /// Adds one CPU's row (out of line, as `Collected::push_all`).
+    #[inline(never)]
+    fn push(&mut self, busy: f64, soft: Option<f64>, line: u64) {
+        self.util.push(busy, line);
         if let Some(soft) = soft {
-            series.soft.push(soft, line.number);
+            self.soft.push(soft, line);
         }
     }
 }

@@ -91,7 +91,7 @@ impl RowShape {
 
     /// `line` cut by this shape, when its fields but the last end where the header's
     /// do and one field follows them: then it splits into the same fields as the header.
-    #[inline]
+    #[inline(always)]
     pub fn cut<'a>(&'a self, line: &'a [u8]) -> Option<ShapedRow<'a>> {
         let last_fixed_end = *self.ends.last()?;
         if line.len() > MAX_BYTES || line.len() <= last_fixed_end + 1 {
@@ -124,7 +124,7 @@ impl RowShape {
 
 impl<'a> ShapedRow<'a> {
     /// Field `k`, which must be below the shape's `field_count`.
-    #[inline]
+    #[inline(always)]
     pub fn field(&self, k: usize) -> &'a [u8] {
         let end = self.ends.get(k).copied().unwrap_or(self.line.len());
         &self.line[self.start_before(end)..end]

@@ -384,7 +384,7 @@ struct SectionData {
 impl SectionData {
     /// The instance named `name`, created on first sight; `hint` is where it sat in
     /// the previous interval, which is almost always right.
-    #[inline]
+    #[inline(always)]
     fn instance(&mut self, name: &[u8], hint: usize, metrics: usize) -> Option<usize> {
         if self
             .instances
@@ -423,7 +423,7 @@ fn stamp_of(f: &[&[u8]]) -> Stamp {
 }
 
 /// `stamp_of` a line whose first fields are `first` and `second`.
-#[inline]
+#[inline(always)]
 fn stamp_of_fields(first: &[u8], second: Option<&[u8]>) -> Stamp {
     let meridiem = second.filter(|m| matches!(m, [b'A' | b'P', b'M']));
     if let Some(seconds) = seconds_of_day(first, meridiem) {

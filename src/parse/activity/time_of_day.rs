@@ -4,7 +4,7 @@
 
 /// Seconds since midnight for `HH:MM:SS` (optionally followed by an `AM`/`PM` token)
 /// or the zh_CN `HH时MM分SS秒`. Inlined: sar asks it of every row.
-#[inline]
+#[inline(always)]
 pub fn seconds_of_day(time: &[u8], meridiem: Option<&[u8]>) -> Option<u32> {
     let (mut h, m, s) = if time.len() == 8 && time[2] == b':' && time[5] == b':' {
         (

@@ -21,6 +21,52 @@ pub fn blanks16(block: &[u8; 16]) -> u16 {
     mask16(block, b' ', b'\t')
 }
 
+/// Bit `i` set when `line[base + i]` is a space or a tab, or lies past the end of the
+/// line. `base` must lie inside the line.
+#[inline]
+pub fn blank_mask(line: &[u8], base: usize) -> u64 {
+    let rest = &line[base..];
+    if let Some(chunk) = rest.first_chunk::<64>() {
+        return blanks(chunk);
+    }
+    let mut blank = u64::MAX << rest.len();
+    let blocks = rest.chunks_exact(16);
+    let tail = blocks.remainder().len();
+    for (i, block) in blocks.enumerate() {
+        blank |= u64::from(blanks16(block.try_into().expect("16 bytes"))) << (16 * i);
+    }
+    if tail > 0 {
+        // The last sixteen bytes of the line hold the tail at their end; a line
+        // shorter than that is copied, padded with blanks.
+        let bits = match line.last_chunk::<16>() {
+            Some(last) => blanks16(last) >> (16 - tail),
+            None => {
+                let mut padded = [b' '; 16];
+                padded[..tail].copy_from_slice(&rest[rest.len() - tail..]);
+                blanks16(&padded)
+            }
+        };
+        blank |= u64::from(bits) << (rest.len() - tail);
+    }
+    blank
+}
+
+/// Whether `line` holds `byte`, sixteen bytes at a time: for lines of a few dozen
+/// bytes this costs less than a call to a general search.
+#[inline]
+pub fn holds(line: &[u8], byte: u8) -> bool {
+    let mut blocks = line.chunks_exact(16);
+    let found = blocks
+        .by_ref()
+        .any(|block| mask16(block.try_into().expect("16 bytes"), byte, byte) != 0);
+    let tail = blocks.remainder();
+    found
+        || match line.last_chunk::<16>() {
+            Some(last) if !tail.is_empty() => mask16(last, byte, byte) != 0,
+            _ => tail.contains(&byte),
+        }
+}
+
 #[inline]
 fn mask64(block: &[u8; 64], a: u8, b: u8) -> u64 {
     let mut mask = 0;
@@ -104,6 +150,10 @@ mod tests {
                 u64::from(mask16_swar(first, b' ', b'\t')),
                 expected(first, blank)
             );
+            for len in [0, 5, 16, 21, 64] {
+                let line = &block[..len];
+                assert_eq!(holds(line, b'a'), line.contains(&b'a'), "{line:?}");
+            }
             assert_eq!(
                 u64::from(mask16_swar(first, b'\n', b'\n')),
                 expected(first, |b| b == b'\n')

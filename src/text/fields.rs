@@ -1,7 +1,7 @@
 //! Whitespace field splitting over byte slices, without allocation. Tool output
 //! separates columns with runs of spaces and tabs.
 
-use super::byte_mask::{blanks, blanks16};
+use super::byte_mask::blank_mask;
 use std::mem::MaybeUninit;
 
 /// Iterator over the whitespace-separated fields of one line.
@@ -101,36 +101,6 @@ impl<'a, const N: usize> FieldSlots<'a, N> {
         let fields = unsafe { std::slice::from_raw_parts(self.slots.as_ptr().cast(), stored) };
         (fields, count)
     }
-}
-
-/// Bit `i` set when `line[base + i]` is a space or a tab, or lies past the end of the
-/// line. `base` must lie inside the line.
-#[inline]
-fn blank_mask(line: &[u8], base: usize) -> u64 {
-    let rest = &line[base..];
-    if let Some(chunk) = rest.first_chunk::<64>() {
-        return blanks(chunk);
-    }
-    let mut blank = u64::MAX << rest.len();
-    let blocks = rest.chunks_exact(16);
-    let tail = blocks.remainder().len();
-    for (i, block) in blocks.enumerate() {
-        blank |= u64::from(blanks16(block.try_into().expect("16 bytes"))) << (16 * i);
-    }
-    if tail > 0 {
-        // The last sixteen bytes of the line hold the tail at their end; a line
-        // shorter than that is copied, padded with blanks.
-        let bits = match line.last_chunk::<16>() {
-            Some(last) => blanks16(last) >> (16 - tail),
-            None => {
-                let mut padded = [b' '; 16];
-                padded[..tail].copy_from_slice(&rest[rest.len() - tail..]);
-                blanks16(&padded)
-            }
-        };
-        blank |= u64::from(bits) << (rest.len() - tail);
-    }
-    blank
 }
 
 #[cfg(test)]

@@ -2,10 +2,11 @@
 //! encodings, whitespace fields and fast number parsing. Parsers never allocate per
 //! line; they borrow slices from the reader's buffer.
 
-mod byte_mask;
+pub(crate) mod byte_mask;
 pub mod cpu_list;
 pub mod cr_line_ends;
 pub mod encoding;
 pub mod fields;
 pub mod lines;
 pub mod number;
+pub mod row_shape;

@@ -30,8 +30,11 @@ use crate::facts::{SeriesBuilder, Unit};
 use crate::parse::activity::time_of_day::{IntervalTracker, epoch_seconds_of_day, seconds_of_day};
 use crate::parse::sink::Strength;
 use crate::parse::{CaptureParser, FactSink, Lines, ParseError};
+use crate::text::byte_mask::holds;
 use crate::text::fields::{FieldSlots, is_blank};
-use crate::text::number::{parse_f64, parse_u64};
+use crate::text::lines::Line;
+use crate::text::number::parse_u64;
+use crate::text::row_shape::{RowFields, RowShape, ShapedRow};
 
 pub struct Mpstat;
 
@@ -107,15 +110,24 @@ impl Layout {
     }
 
     /// The busy share and the all-CPU series' values (in the order of `ALL_KEYS`; 0
-    /// where the header lacks the column) of an `all` row's columns; `None` when one
-    /// of them is not a number.
-    fn all_row(&self, columns: &[&[u8]]) -> Option<(f64, [f64; ALL_KEYS.len()])> {
-        let idle = parse_f64(columns[self.idle])?;
-        let iowait = self.iowait.map_or(Some(0.0), |i| parse_f64(columns[i]))?;
+    /// where the header lacks the column) of an `all` row whose columns start at
+    /// field `first`; `None` when one of them is not a number.
+    #[inline]
+    fn all_row<'a>(
+        &self,
+        f: &(impl RowFields<'a> + ?Sized),
+        first: usize,
+    ) -> Option<(f64, [f64; ALL_KEYS.len()])> {
+        let column = |i: usize| f.number(first + i);
+        let idle = column(self.idle)?;
+        let iowait = match self.iowait {
+            Some(i) => column(i)?,
+            None => 0.0,
+        };
         let mut values = [0.0; ALL_KEYS.len()];
         for (value, at) in values.iter_mut().zip(self.all) {
             if let Some(i) = at {
-                *value = parse_f64(columns[i])?;
+                *value = column(i)?;
             }
         }
         Some(((100.0 - idle - iowait).clamp(0.0, 100.0), values))
@@ -154,6 +166,158 @@ struct CpuSeries {
 
 const MAX_FIELDS: usize = 24;
 
+/// What the rows read so far add up to.
+struct Collected {
+    all_util: SeriesBuilder,
+    all: Vec<SeriesBuilder>,
+    per_cpu: Vec<CpuSeries>,
+    interval: IntervalTracker,
+    interval_rows: u64,
+}
+
+impl Collected {
+    /// Reads one row under `layout`, split or cut by the header's shape (`f`, its
+    /// first `MAX_FIELDS` fields).
+    #[inline(always)]
+    fn row<'a>(
+        &mut self,
+        layout: &Layout,
+        f: &(impl RowFields<'a> + ?Sized),
+        line: &Line,
+        sink: &mut FactSink,
+    ) {
+        let n = f.count();
+        let value_count = layout.value_count;
+        let complete = !line.cut_off || has_two_decimals(f.get(n - 1));
+        if n < value_count + 2 || !complete {
+            if line.cut_off {
+                sink.warn(line.number, "last row is cut off (truncated file); ignored");
+            } else {
+                sink.warn(
+                    line.number,
+                    format!("row has {n} fields, expected {}", value_count + 2),
+                );
+            }
+            return;
+        }
+        // (A pattern rather than `==`, which calls `memcmp` for three bytes.)
+        let is_all = matches!(f.get(n - value_count - 1), [b'a', b'l', b'l']);
+        let Some(label_at) = (n - value_count - 1)
+            .checked_sub(if is_all { 0 } else { layout.topology })
+            .filter(|at| *at > 0)
+        else {
+            sink.warn(
+                line.number,
+                format!(
+                    "row has {n} fields, expected {}",
+                    value_count + 2 + layout.topology
+                ),
+            );
+            return;
+        };
+        let label = f.get(label_at);
+        let stamp = f.get(0);
+        let is_average = stamp.ends_with(b":") && seconds_of_day(stamp, None).is_none();
+        if is_average && self.interval_rows > 0 {
+            return;
+        }
+        if !is_average {
+            // The interval comes from `all` rows; other rows only need to look timed.
+            let timed = if is_all {
+                let meridiem = (label_at == 2).then(|| f.get(1));
+                seconds_of_day(stamp, meridiem)
+                    .or_else(|| epoch_seconds_of_day(stamp))
+                    .map(|s| self.interval.observe(s))
+                    .is_some()
+            } else {
+                stamp.first().is_some_and(u8::is_ascii_digit)
+            };
+            if !timed {
+                sink.warn(line.number, "row does not start with a time stamp; ignored");
+                return;
+            }
+        }
+        let first = n - value_count;
+        let bad_row = |sink: &mut FactSink| {
+            let message = if line.cut_off {
+                "last row is cut off (truncated file); ignored"
+            } else {
+                "row holds a value that is not a number; ignored"
+            };
+            sink.warn(line.number, message);
+        };
+        if is_all {
+            let Some((busy, values)) = layout.all_row(f, first) else {
+                bad_row(sink);
+                return;
+            };
+            if !is_average {
+                self.interval_rows += 1;
+            }
+            self.push_all(layout, busy, values, line.number);
+            return;
+        }
+        let Some(cpu) = parse_u64(label).filter(|c| *c < 65_536) else {
+            return;
+        };
+        let column = |i: usize| f.number(first + i);
+        // (`match` rather than `map_or`: the compiler keeps a closure passed to
+        // `map_or` out of line, a call per figure.)
+        let (Some(idle), Some(iowait), Some(soft)) = (
+            column(layout.idle),
+            match layout.iowait {
+                Some(i) => column(i),
+                None => Some(0.0),
+            },
+            match layout.soft {
+                Some(i) => column(i).map(Some),
+                None => Some(None),
+            },
+        ) else {
+            bad_row(sink);
+            return;
+        };
+        let cpu = cpu as usize;
+        if self.per_cpu.len() <= cpu {
+            self.per_cpu.resize_with(cpu + 1, CpuSeries::default);
+        }
+        let busy = (100.0 - idle - iowait).clamp(0.0, 100.0);
+        self.per_cpu[cpu].push(busy, soft, line.number);
+    }
+
+    /// Adds an `all` row's figures to the all-CPU series. Out of line: each
+    /// `SeriesBuilder::push` inlines into it, and eight copies of that in the row
+    /// loop cost more than one call per row.
+    #[inline(never)]
+    fn push_all(&mut self, layout: &Layout, busy: f64, values: [f64; ALL_KEYS.len()], line: u64) {
+        self.all_util.push(busy, line);
+        for ((at, series), value) in layout.all.iter().zip(self.all.iter_mut()).zip(values) {
+            if at.is_some() {
+                series.push(value, line);
+            }
+        }
+    }
+}
+
+impl CpuSeries {
+    /// Adds one CPU's row (out of line, as `Collected::push_all`).
+    #[inline(never)]
+    fn push(&mut self, busy: f64, soft: Option<f64>, line: u64) {
+        self.util.push(busy, line);
+        if let Some(soft) = soft {
+            self.soft.push(soft, line);
+        }
+    }
+}
+
+/// Whether a row cut by the header's shape is one the general path would read as a
+/// row: no `CPU` field (a header), not the `Linux …` line, and ending in a figure
+/// (rows that do not may be the `NODE` section's header).
+#[inline(always)]
+fn is_plain_row(line: &[u8], row: &ShapedRow) -> bool {
+    line.last().is_some_and(u8::is_ascii_digit) && row.field(0) != b"Linux" && !holds(line, b'C')
+}
+
 impl CaptureParser for Mpstat {
     fn tool(&self) -> &'static str {
         "mpstat"
@@ -165,17 +329,29 @@ impl CaptureParser for Mpstat {
 
     fn parse(&self, lines: &mut Lines, sink: &mut FactSink) -> Result<(), ParseError> {
         let mut layout: Option<Layout> = None;
+        // The shape of the header `layout` was read from: rows that have it are cut
+        // by it instead of split.
+        let mut shape: Option<RowShape> = None;
         // The header `layout` was read from: where its `CPU` column is, and the text from there.
         let mut header_key: (usize, Vec<u8>) = (0, Vec::new());
-        let mut all_util = SeriesBuilder::default();
-        let mut all: Vec<SeriesBuilder> = vec![SeriesBuilder::default(); ALL_KEYS.len()];
-        let mut per_cpu: Vec<CpuSeries> = Vec::new();
-        let mut interval = IntervalTracker::default();
-        let mut interval_rows = 0u64;
+        let mut collected = Collected {
+            all_util: SeriesBuilder::default(),
+            all: vec![SeriesBuilder::default(); ALL_KEYS.len()],
+            per_cpu: Vec::new(),
+            interval: IntervalTracker::default(),
+            interval_rows: 0,
+        };
         let mut saw_header = false;
 
         while let Some(line) = lines.next_line()? {
             if header_key.0 == 1 && repeats_header(line.bytes, &header_key.1) {
+                continue;
+            }
+            if let (Some(layout), Some(shape)) = (&layout, &shape)
+                && let Some(row) = shape.cut(line.bytes)
+                && is_plain_row(line.bytes, &row)
+            {
+                collected.row(layout, &row, &line, sink);
                 continue;
             }
             let mut slots = FieldSlots::<MAX_FIELDS>::default();
@@ -186,6 +362,7 @@ impl CaptureParser for Mpstat {
             if f[0] == b"Linux" && sysstat_header::read(line.bytes, line.number, sink) {
                 continue;
             }
+            let all_fields = n;
             let n = n.min(MAX_FIELDS);
             if let Some(cpu_at) = f[..n].iter().position(|t| *t == b"CPU") {
                 // A header row. Only the utilisation section (it has %idle) is read;
@@ -195,6 +372,10 @@ impl CaptureParser for Mpstat {
                     header_key = (cpu_at, text.to_vec());
                     layout = Layout::from_header(&f[cpu_at + 1..n]);
                     saw_header |= layout.is_some();
+                    // Rows are cut by the shape only when they would not be split
+                    // past `MAX_FIELDS` fields.
+                    shape = RowShape::of(line.bytes)
+                        .filter(|_| layout.is_some() && all_fields <= MAX_FIELDS);
                 }
                 continue;
             }
@@ -206,105 +387,12 @@ impl CaptureParser for Mpstat {
                 // The per-node section (`-N`, `-A`): its rows are nodes, not CPUs.
                 // Rows are read again after the next CPU header.
                 layout = None;
+                shape = None;
                 header_key = (0, Vec::new());
                 continue;
             }
             let Some(layout) = &layout else { continue };
-            let value_count = layout.value_count;
-            let complete = !line.cut_off || has_two_decimals(f[n - 1]);
-            if n < value_count + 2 || !complete {
-                if line.cut_off {
-                    sink.warn(line.number, "last row is cut off (truncated file); ignored");
-                } else {
-                    sink.warn(
-                        line.number,
-                        format!("row has {n} fields, expected {}", value_count + 2),
-                    );
-                }
-                continue;
-            }
-            let is_all = f[n - value_count - 1] == b"all";
-            let Some(label_at) = (n - value_count - 1)
-                .checked_sub(if is_all { 0 } else { layout.topology })
-                .filter(|at| *at > 0)
-            else {
-                sink.warn(
-                    line.number,
-                    format!(
-                        "row has {n} fields, expected {}",
-                        value_count + 2 + layout.topology
-                    ),
-                );
-                continue;
-            };
-            let label = f[label_at];
-            let is_average = f[0].ends_with(b":") && seconds_of_day(f[0], None).is_none();
-            if is_average && interval_rows > 0 {
-                continue;
-            }
-            if !is_average {
-                // The interval comes from `all` rows; other rows only need to look timed.
-                let timed = if is_all {
-                    let meridiem = (label_at == 2).then(|| f[1]);
-                    seconds_of_day(f[0], meridiem)
-                        .or_else(|| epoch_seconds_of_day(f[0]))
-                        .map(|s| interval.observe(s))
-                        .is_some()
-                } else {
-                    f[0].first().is_some_and(u8::is_ascii_digit)
-                };
-                if !timed {
-                    sink.warn(line.number, "row does not start with a time stamp; ignored");
-                    continue;
-                }
-            }
-            let columns = &f[n - value_count..n];
-            let bad_row = |sink: &mut FactSink| {
-                let message = if line.cut_off {
-                    "last row is cut off (truncated file); ignored"
-                } else {
-                    "row holds a value that is not a number; ignored"
-                };
-                sink.warn(line.number, message);
-            };
-            if is_all {
-                let Some((busy, values)) = layout.all_row(columns) else {
-                    bad_row(sink);
-                    continue;
-                };
-                if !is_average {
-                    interval_rows += 1;
-                }
-                all_util.push(busy, line.number);
-                for ((at, series), value) in layout.all.iter().zip(all.iter_mut()).zip(values) {
-                    if at.is_some() {
-                        series.push(value, line.number);
-                    }
-                }
-                continue;
-            }
-            let Some(cpu) = parse_u64(label).filter(|c| *c < 65_536) else {
-                continue;
-            };
-            let column = |i: usize| parse_f64(columns[i]);
-            let (Some(idle), Some(iowait), Some(soft)) = (
-                column(layout.idle),
-                layout.iowait.map_or(Some(0.0), column),
-                layout.soft.map_or(Some(None), |i| column(i).map(Some)),
-            ) else {
-                bad_row(sink);
-                continue;
-            };
-            let cpu = cpu as usize;
-            if per_cpu.len() <= cpu {
-                per_cpu.resize_with(cpu + 1, CpuSeries::default);
-            }
-            per_cpu[cpu]
-                .util
-                .push((100.0 - idle - iowait).clamp(0.0, 100.0), line.number);
-            if let Some(soft) = soft {
-                per_cpu[cpu].soft.push(soft, line.number);
-            }
+            collected.row(layout, &f[..n], &line, sink);
         }
 
         if !saw_header {
@@ -312,6 +400,13 @@ impl CaptureParser for Mpstat {
                 "no mpstat CPU header (… CPU %usr … %idle) found",
             ));
         }
+        let Collected {
+            all_util,
+            all,
+            per_cpu,
+            interval,
+            ..
+        } = collected;
         if all_util.is_empty() && per_cpu.iter().all(|c| c.util.is_empty()) {
             return Err(ParseError::whole_file(
                 "mpstat header found but no CPU rows follow it",

@@ -46,7 +46,9 @@ use crate::parse::instance_label::label_from_bytes;
 use crate::parse::sink::Strength;
 use crate::parse::{CaptureParser, FactSink, Lines, ParseError};
 use crate::text::fields::FieldSlots;
-use crate::text::number::{parse_f64, parse_u64};
+use crate::text::lines::Line;
+use crate::text::number::parse_u64;
+use crate::text::row_shape::{RowFields, RowShape};
 
 pub struct Sar;
 
@@ -224,8 +226,8 @@ impl Section {
     /// of interrupts (not each IRQ), every device and interface.
     fn wants_label(self, label: &[u8]) -> bool {
         match self {
-            Section::Cpu => label == b"all" || parse_u64(label).is_some(),
-            Section::Interrupts => label == b"sum",
+            Section::Cpu => matches!(label, [b'a', b'l', b'l']) || parse_u64(label).is_some(),
+            Section::Interrupts => matches!(label, [b's', b'u', b'm']),
             _ => true,
         }
     }
@@ -280,9 +282,24 @@ impl Layout {
 /// headers every interval, and building a layout allocates.
 #[derive(Default)]
 struct HeaderCache {
-    /// Each header's tokens joined by single spaces, and its layout (`None` for a
-    /// section perfsage does not read).
-    entries: Vec<(Vec<u8>, Option<Layout>)>,
+    entries: Vec<HeaderEntry>,
+}
+
+struct HeaderEntry {
+    /// The header's tokens joined by single spaces.
+    key: Vec<u8>,
+    /// `None` for a section perfsage does not read.
+    layout: Option<Layout>,
+    /// The shape of the first line that had these tokens: the rows below are cut
+    /// by it when they have it.
+    shape: Option<RowShape>,
+    /// The text of the header line last matched to this entry, from its first name on.
+    last_text: Vec<u8>,
+}
+
+/// `line` from its field `first` on.
+fn text_from<'a>(line: &'a [u8], first: &[u8]) -> &'a [u8] {
+    &line[first.as_ptr() as usize - line.as_ptr() as usize..]
 }
 
 /// More distinct headers than this in one file is not sar output; beyond it headers
@@ -290,27 +307,47 @@ struct HeaderCache {
 const MAX_HEADERS: usize = 256;
 
 impl HeaderCache {
-    fn layout_for(&mut self, names: &[&[u8]]) -> Option<usize> {
-        if let Some(i) = self
+    /// The entry of the header `line`, whose tokens after the time are `names`,
+    /// made on first sight (with no layout when perfsage does not read its section).
+    fn entry_for(&mut self, line: &[u8], names: &[&[u8]]) -> usize {
+        // A header is most often printed exactly as the last one of its section:
+        // its text from the first name on is compared whole first.
+        let text = names
+            .first()
+            .map_or(&b""[..], |first| text_from(line, first));
+        let found = self
             .entries
             .iter()
-            .position(|(key, _)| same_tokens(key, names))
-        {
-            return self.entries[i].1.is_some().then_some(i);
+            .position(|e| e.last_text[..] == *text)
+            .or_else(|| self.entries.iter().position(|e| same_tokens(&e.key, names)));
+        if let Some(i) = found {
+            if self.entries[i].last_text[..] != *text {
+                self.entries[i].last_text = text.to_vec();
+            }
+            return i;
         }
-        let layout = Layout::from_header(names);
-        let known = layout.is_some();
-        let key = names.join(&b' ');
+        let entry = HeaderEntry {
+            key: names.join(&b' '),
+            layout: Layout::from_header(names),
+            // Sections perfsage does not read get a shape too: their rows are
+            // passed over without being split.
+            shape: RowShape::of(line),
+            last_text: text.to_vec(),
+        };
         if self.entries.len() < MAX_HEADERS {
-            self.entries.push((key, layout));
+            self.entries.push(entry);
         } else if let Some(last) = self.entries.last_mut() {
-            *last = (key, layout);
+            *last = entry;
         }
-        known.then_some(self.entries.len() - 1)
+        self.entries.len() - 1
     }
 
     fn get(&self, i: usize) -> Option<&Layout> {
-        self.entries.get(i)?.1.as_ref()
+        self.entries.get(i)?.layout.as_ref()
+    }
+
+    fn shape(&self, i: usize) -> Option<&RowShape> {
+        self.entries.get(i)?.shape.as_ref()
     }
 }
 
@@ -347,8 +384,13 @@ struct SectionData {
 impl SectionData {
     /// The instance named `name`, created on first sight; `hint` is where it sat in
     /// the previous interval, which is almost always right.
+    #[inline(always)]
     fn instance(&mut self, name: &[u8], hint: usize, metrics: usize) -> Option<usize> {
-        if self.instances.get(hint).is_some_and(|i| i.name == name) {
+        if self
+            .instances
+            .get(hint)
+            .is_some_and(|i| same_short(&i.name, name))
+        {
             return Some(hint);
         }
         if let Some(i) = self.instances.iter().position(|i| i.name == name) {
@@ -374,11 +416,17 @@ enum Stamp {
 }
 
 fn stamp_of(f: &[&[u8]]) -> Stamp {
-    let Some(first) = f.first() else {
-        return Stamp::None;
-    };
-    let meridiem = f.get(1).filter(|m| **m == b"AM" || **m == b"PM");
-    if let Some(seconds) = seconds_of_day(first, meridiem.copied()) {
+    match f.first() {
+        Some(first) => stamp_of_fields(first, f.get(1).copied()),
+        None => Stamp::None,
+    }
+}
+
+/// `stamp_of` a line whose first fields are `first` and `second`.
+#[inline(always)]
+fn stamp_of_fields(first: &[u8], second: Option<&[u8]>) -> Stamp {
+    let meridiem = second.filter(|m| matches!(m, [b'A' | b'P', b'M']));
+    if let Some(seconds) = seconds_of_day(first, meridiem) {
         return Stamp::Time {
             seconds,
             tokens: 1 + usize::from(meridiem.is_some()),
@@ -390,11 +438,155 @@ fn stamp_of(f: &[&[u8]]) -> Stamp {
     Stamp::None
 }
 
+/// `a == b` for the short names and labels of sar rows, compared in line: `==` on
+/// slices calls `memcmp`, which costs more than the comparison for a few bytes.
+#[inline]
+fn same_short(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
+}
+
 /// Header tokens are words (`CPU`, `%user`, `kbmemfree`); row values are numbers.
 fn is_word(token: &[u8]) -> bool {
     token
         .first()
         .is_some_and(|b| !(b.is_ascii_digit() || matches!(b, b'-' | b'+' | b'.')))
+}
+
+/// What the parser keeps between lines.
+struct State {
+    headers: HeaderCache,
+    /// The header cache entry of the section being read (none before the first
+    /// header and after a line too wide to be one perfsage reads).
+    current: Option<usize>,
+    rows: Rows,
+}
+
+/// What the rows read so far add up to.
+struct Rows {
+    sections: Vec<SectionData>,
+    row_in_block: usize,
+    interval: IntervalTracker,
+    values: [f64; MAX_FIELDS],
+}
+
+impl State {
+    /// Reads `line` when it is a row shaped like the current header (most lines of a
+    /// report are); returns whether it was. Headers and anything unusual are left to
+    /// be split.
+    #[inline(always)]
+    fn shaped_row(&mut self, line: &Line, sink: &mut FactSink) -> bool {
+        let Some(current) = self.current else {
+            return false;
+        };
+        let Some(row) = self
+            .headers
+            .shape(current)
+            .and_then(|shape| shape.cut(line.bytes))
+        else {
+            return false;
+        };
+        let second = (row.count() > 1).then(|| row.get(1));
+        let (seconds, tokens) = match stamp_of_fields(row.get(0), second) {
+            Stamp::Time { seconds, tokens } => (Some(seconds), tokens),
+            Stamp::Average => (None, 1),
+            Stamp::None => return false,
+        };
+        if tokens >= row.count() {
+            return false;
+        }
+        let first = row.get(tokens);
+        if is_word(first) && (tokens + 1 == row.count() || is_word(row.get(tokens + 1))) {
+            return false;
+        }
+        if let Some(layout) = self.headers.get(current)
+            && !matches!(first, [b'C', b'O', b'M'])
+        {
+            self.rows.row(layout, &row, tokens, seconds, line, sink);
+        }
+        true
+    }
+}
+
+impl Rows {
+    /// Reads a row of the current section, split or cut by its header's shape; its
+    /// values start at field `tokens` (after the time), `seconds` is its time.
+    #[inline(always)]
+    fn row<'a>(
+        &mut self,
+        layout: &Layout,
+        f: &(impl RowFields<'a> + ?Sized),
+        tokens: usize,
+        seconds: Option<u32>,
+        line: &Line,
+        sink: &mut FactSink,
+    ) {
+        let data = &mut self.sections[layout.section.index()];
+        if seconds.is_none() && data.interval_rows > 0 {
+            return;
+        }
+        let width = f.count() - tokens;
+        if line.cut_off && !(width == layout.width && has_two_decimals(f.get(f.count() - 1))) {
+            // A cut number (`86.0` of `86.00`) would still parse: a last row without
+            // its line end is kept only when it has every value, the last one
+            // with sysstat's two decimals.
+            sink.warn(line.number, "last row is cut off (truncated file); ignored");
+            return;
+        }
+        if width != layout.width {
+            let message = format!("row has {width} values, the header has {}", layout.width);
+            sink.warn(line.number, message);
+            return;
+        }
+        let label: &[u8] = layout.label_at.map_or(b"", |i| f.get(tokens + i));
+        if !layout.section.wants_label(label) {
+            return;
+        }
+        let values = &mut self.values;
+        let mut complete = true;
+        for (i, column) in layout.columns.iter().enumerate() {
+            if column.is_some() || Some(i) == layout.idle {
+                match f.number(tokens + i) {
+                    Some(v) => values[i] = v,
+                    None => complete = false,
+                }
+            }
+        }
+        if !complete {
+            sink.warn(
+                line.number,
+                "row holds a value that is not a number; ignored",
+            );
+            return;
+        }
+        let metrics = layout.section.metrics().len();
+        let Some(instance) = data.instance(label, self.row_in_block, metrics) else {
+            if !std::mem::replace(&mut data.overflow_warned, true) {
+                sink.warn(
+                    line.number,
+                    format!(
+                        "more than {MAX_INSTANCES} devices or interfaces; the rest are ignored"
+                    ),
+                );
+            }
+            return;
+        };
+        self.row_in_block += 1;
+        if let Some(seconds) = seconds {
+            self.interval.observe(seconds);
+            data.interval_rows += 1;
+        }
+        let series = &mut data.instances[instance].series;
+        for (i, column) in layout.columns.iter().enumerate() {
+            if let Some((metric, factor)) = column {
+                series[*metric].push(values[i] * factor, line.number);
+            }
+        }
+        if let Some(idle) = layout.idle {
+            let iowait = layout.iowait.map_or(0.0, |i| values[i]);
+            let util = (100.0 - values[idle] - iowait).clamp(0.0, 100.0);
+            series[CPU_UTIL].push(util, line.number);
+        }
+    }
 }
 
 impl CaptureParser for Sar {
@@ -407,16 +599,23 @@ impl CaptureParser for Sar {
     }
 
     fn parse(&self, lines: &mut Lines, sink: &mut FactSink) -> Result<(), ParseError> {
-        let mut sections: Vec<SectionData> = SECTIONS.iter().map(|_| Default::default()).collect();
-        let mut headers = HeaderCache::default();
-        let mut current: Option<usize> = None;
+        let mut state = State {
+            headers: HeaderCache::default(),
+            current: None,
+            rows: Rows {
+                sections: SECTIONS.iter().map(|_| Default::default()).collect(),
+                row_in_block: 0,
+                interval: IntervalTracker::default(),
+                values: [0.0; MAX_FIELDS],
+            },
+        };
         let mut saw_header = false;
         let mut saw_sysstat_line = false;
-        let mut row_in_block = 0usize;
-        let mut interval = IntervalTracker::default();
-        let mut values = [0.0f64; MAX_FIELDS];
 
         while let Some(line) = lines.next_line()? {
+            if state.shaped_row(&line, sink) {
+                continue;
+            }
             let mut slots = FieldSlots::<MAX_FIELDS>::default();
             let (f, n) = slots.split(line.bytes);
             if n == 0 {
@@ -424,12 +623,12 @@ impl CaptureParser for Sar {
             }
             if n > MAX_FIELDS {
                 // A header or row of a section too wide to be one perfsage reads.
-                current = None;
+                state.current = None;
                 continue;
             }
-            let (seconds, rest) = match stamp_of(&f[..n]) {
-                Stamp::Time { seconds, tokens } => (Some(seconds), &f[tokens..n]),
-                Stamp::Average => (None, &f[1..n]),
+            let (seconds, tokens) = match stamp_of(&f[..n]) {
+                Stamp::Time { seconds, tokens } => (Some(seconds), tokens),
+                Stamp::Average => (None, 1),
                 Stamp::None => {
                     // Concatenated reports repeat the `Linux …` line; the first says it all.
                     if f[0] == b"Linux" && !saw_sysstat_line {
@@ -438,97 +637,35 @@ impl CaptureParser for Sar {
                     continue;
                 }
             };
+            let rest = &f[tokens..n];
             let Some(first) = rest.first() else { continue };
-            if *first == b"COM" {
+            if matches!(first, [b'C', b'O', b'M']) {
                 // A comment `sar -C` shows (`sadc -C`): not a header, rows follow as before.
                 continue;
             }
             if is_word(first) && rest.get(1).is_none_or(|t| is_word(t)) {
                 // A header (or `LINUX RESTART`): it starts a section, known or not.
-                current = headers.layout_for(rest);
+                let entry = state.headers.entry_for(line.bytes, rest);
+                state.current = Some(entry);
+                let known = state.headers.get(entry).is_some();
                 // A section header's time is where the first interval below it begins
                 // (a restart line's is not).
-                if let Some(seconds) = seconds.filter(|_| current.is_some()) {
-                    interval.observe(seconds);
+                if let Some(seconds) = seconds.filter(|_| known) {
+                    state.rows.interval.observe(seconds);
                 }
-                saw_header |= current.is_some();
-                row_in_block = 0;
+                saw_header |= known;
+                state.rows.row_in_block = 0;
                 continue;
             }
-            let Some(layout) = current.and_then(|i| headers.get(i)) else {
-                continue;
-            };
-            let data = &mut sections[layout.section.index()];
-            if seconds.is_none() && data.interval_rows > 0 {
-                continue;
-            }
-            if line.cut_off
-                && !(rest.len() == layout.width && rest.last().is_some_and(|v| has_two_decimals(v)))
-            {
-                // A cut number (`86.0` of `86.00`) would still parse: a last row without
-                // its line end is kept only when it has every value, the last one
-                // with sysstat's two decimals.
-                sink.warn(line.number, "last row is cut off (truncated file); ignored");
-                continue;
-            }
-            if rest.len() != layout.width {
-                let message = format!(
-                    "row has {} values, the header has {}",
-                    rest.len(),
-                    layout.width
-                );
-                sink.warn(line.number, message);
-                continue;
-            }
-            let label: &[u8] = layout.label_at.map_or(b"", |i| rest[i]);
-            if !layout.section.wants_label(label) {
-                continue;
-            }
-            let mut complete = true;
-            for (i, column) in layout.columns.iter().enumerate() {
-                if column.is_some() || Some(i) == layout.idle {
-                    match parse_f64(rest[i]) {
-                        Some(v) => values[i] = v,
-                        None => complete = false,
-                    }
-                }
-            }
-            if !complete {
-                sink.warn(
-                    line.number,
-                    "row holds a value that is not a number; ignored",
-                );
-                continue;
-            }
-            let metrics = layout.section.metrics().len();
-            let Some(instance) = data.instance(label, row_in_block, metrics) else {
-                if !std::mem::replace(&mut data.overflow_warned, true) {
-                    sink.warn(
-                        line.number,
-                        format!(
-                            "more than {MAX_INSTANCES} devices or interfaces; the rest are ignored"
-                        ),
-                    );
-                }
-                continue;
-            };
-            row_in_block += 1;
-            if let Some(seconds) = seconds {
-                interval.observe(seconds);
-                data.interval_rows += 1;
-            }
-            let series = &mut data.instances[instance].series;
-            for (i, column) in layout.columns.iter().enumerate() {
-                if let Some((metric, factor)) = column {
-                    series[*metric].push(values[i] * factor, line.number);
-                }
-            }
-            if let Some(idle) = layout.idle {
-                let iowait = layout.iowait.map_or(0.0, |i| values[i]);
-                let util = (100.0 - values[idle] - iowait).clamp(0.0, 100.0);
-                series[CPU_UTIL].push(util, line.number);
+            if let Some(layout) = state.current.and_then(|i| state.headers.get(i)) {
+                state
+                    .rows
+                    .row(layout, &f[..n], tokens, seconds, &line, sink);
             }
         }
+        let Rows {
+            sections, interval, ..
+        } = state.rows;
 
         if !saw_header {
             return Err(ParseError::whole_file(

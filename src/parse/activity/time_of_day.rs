@@ -3,7 +3,8 @@
 //! can be worked out.
 
 /// Seconds since midnight for `HH:MM:SS` (optionally followed by an `AM`/`PM` token)
-/// or the zh_CN `HH时MM分SS秒`.
+/// or the zh_CN `HH时MM分SS秒`. Inlined: sar asks it of every row.
+#[inline(always)]
 pub fn seconds_of_day(time: &[u8], meridiem: Option<&[u8]>) -> Option<u32> {
     let (mut h, m, s) = if time.len() == 8 && time[2] == b':' && time[5] == b':' {
         (
@@ -11,8 +12,11 @@ pub fn seconds_of_day(time: &[u8], meridiem: Option<&[u8]>) -> Option<u32> {
             two_digits(&time[3..5])?,
             two_digits(&time[6..8])?,
         )
-    } else {
+    } else if time.ends_with("秒".as_bytes()) {
         chinese_time(time)?
+    } else {
+        // `Average:` and the like, asked about on many lines: no UTF-8 check.
+        return None;
     };
     if h > 23 || m > 59 || s > 60 {
         return None;
@@ -47,6 +51,7 @@ fn two_digits(pair: &[u8]) -> Option<u32> {
 }
 
 /// `10时15分22秒` → (10, 15, 22).
+#[inline(never)]
 fn chinese_time(time: &[u8]) -> Option<(u32, u32, u32)> {
     let text = std::str::from_utf8(time).ok()?;
     let rest = text.strip_suffix('秒')?;

@@ -1,5 +1,7 @@
 //! Thin entry point: run the CLI, print any error on one line, map it to exit code 2.
 
+#![deny(unsafe_code)]
+
 use std::process::ExitCode;
 
 fn main() -> ExitCode {

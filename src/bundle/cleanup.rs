@@ -80,6 +80,8 @@ fn watch_signals() {
 }
 
 /// Whether `signal` was set to be ignored when perfsage started.
+// Reading a signal's disposition has no safe std or rustix API.
+#[allow(unsafe_code)]
 fn ignored(signal: i32) -> bool {
     // SAFETY: queries the current action into a zeroed plain C struct; changes nothing.
     unsafe {

@@ -50,6 +50,8 @@ pub fn benchmark_command(argv: &[String]) -> Command {
 /// Runs in the child between fork and exec: resets its signals and asks the kernel to
 /// send it SIGTERM when the thread that started it ends, so no sampler outlives a
 /// killed perfsage.
+// Signal dispositions and pre-exec hooks have no safe std or rustix API.
+#[allow(unsafe_code)]
 fn prepare_child(command: &mut Command) {
     // SAFETY: the closure runs in the forked child before exec. It only makes
     // sigaction, sigprocmask and prctl system calls, which are async-signal-safe, and
@@ -70,6 +72,8 @@ fn prepare_child(command: &mut Command) {
 ///
 /// Meant for the forked child only: in perfsage itself it would undo the handlers the
 /// capture installs.
+// Signal dispositions and pre-exec hooks have no safe std or rustix API.
+#[allow(unsafe_code)]
 fn reset_signals() {
     // SAFETY: `action` and `empty` are plain C structs, fully initialised by zeroing and
     // sigemptyset before use; the calls only change this process's signal state.
@@ -91,6 +95,8 @@ fn reset_signals() {
 /// the kernel then reaps every child at once and none could be waited for, so no exit
 /// status and no graceful stop. Its default action ignores the signal too, without that
 /// side effect.
+// Signal dispositions and pre-exec hooks have no safe std or rustix API.
+#[allow(unsafe_code)]
 fn make_children_waitable() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
@@ -112,6 +118,8 @@ fn make_children_waitable() {
 /// Unblocks the signals that stop a capture (SIGINT, SIGTERM, SIGHUP) in the calling
 /// thread and the threads it starts afterwards: a blocked mask is inherited too, and a
 /// blocked Ctrl-C would never reach the capture's handler.
+// Signal dispositions and pre-exec hooks have no safe std or rustix API.
+#[allow(unsafe_code)]
 pub fn unblock_stop_signals() {
     // SAFETY: `set` is a plain C struct initialised by sigemptyset before use; the call
     // only changes the calling thread's signal mask.
@@ -280,6 +288,7 @@ mod tests {
     /// SIGINT and be waited for. Runs the other tests of this module in a copy of this
     /// test binary started that way.
     #[test]
+    #[allow(unsafe_code)] // a pre-exec hook, as in prepare_child
     fn children_behave_when_perfsage_starts_with_sigint_and_sigchld_ignored() {
         let mut copy = Command::new(std::env::current_exe().unwrap());
         copy.args([

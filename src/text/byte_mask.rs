@@ -79,6 +79,10 @@ fn mask64(block: &[u8; 64], a: u8, b: u8) -> u64 {
 /// Bit `i` set when `block[i]` is `a` or `b`.
 #[cfg(target_arch = "x86_64")]
 #[inline]
+// SSE2 intrinsics are unsafe to call. Sixteen bytes per compare instead of eight (the
+// SWAR fallback) is part of commit 5cdc91c, which with its field slots took sysstat
+// parsing from 668 MB/s to 1.36 GB/s (benches/README.md, "sysstat").
+#[allow(unsafe_code)]
 fn mask16(block: &[u8; 16], a: u8, b: u8) -> u16 {
     use std::arch::x86_64::{
         _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,

@@ -115,13 +115,13 @@ impl State {
             return self.processes.get_mut(i);
         }
         let name = command_name(raw, cut)?;
-        if self.processes.len() >= MAX_PROCESSES {
-            self.dropped += 1;
-            return None;
-        }
         // Several raw forms (`bash -c …`, `bash`) may name one program.
         let at = match self.processes.iter().position(|p| p.name == name) {
             Some(at) => at,
+            None if self.processes.len() >= MAX_PROCESSES => {
+                self.dropped += 1;
+                return None;
+            }
             None => {
                 self.processes.push(Process {
                     name,
@@ -156,8 +156,9 @@ impl State {
         if self.series.is_empty() {
             self.series = vec![SeriesBuilder::default(); SUMMARY.len()];
         }
+        // A NaN is a number top cut short (`26384214+`): unknown, not kept.
         for (series, value) in self.series.iter_mut().zip(frame.values) {
-            if let Some(value) = value {
+            if let Some(value) = value.filter(|v| v.is_finite()) {
                 series.push(value, frame.line);
             }
         }
@@ -184,20 +185,47 @@ fn title_line(text: &str) -> Option<(Option<u32>, [Option<f64>; 3])> {
 }
 
 /// The numbers after a summary line's label, each with the word that follows it
-/// (`24105.1 total,` → (24105.1, "total")).
-fn labelled_numbers(text: &str) -> impl Iterator<Item = (f64, &str)> {
+/// (`24105.1 total,` → (24105.1, "total")). top runs fields together when they fill
+/// their width (`0.0 ni,100.0 id`), and procps 3.3 cuts a number too wide for its
+/// field with a `+` (`26384214+total`): such a number is NaN, its true value unknown.
+/// procps 3.2's `k` after a size is no label. A comma-decimal locale's `0,0` is a
+/// number, a comma after a word a separator.
+fn labelled_numbers(text: &str) -> Vec<(f64, &str)> {
     let after = text.split_once(':').map_or("", |(_, rest)| rest);
-    let mut words = after.split_whitespace().peekable();
-    std::iter::from_fn(move || {
-        loop {
-            let word = words.next()?;
-            let number = word.trim_end_matches(['k', 'K']);
-            if let Some(value) = parse_f64(number.as_bytes()) {
-                let label = words.peek().copied().unwrap_or("");
-                return Some((value, label.trim_end_matches([',', '.'])));
+    let mut found: Vec<(f64, &str)> = Vec::new();
+    for word in after.split_whitespace() {
+        let mut rest = word;
+        while !rest.is_empty() {
+            // A number runs over digits, `.` and `,`; a label up to the next digit.
+            // Each run is at least one character long.
+            let numeric = rest.starts_with(|c: char| c.is_ascii_digit());
+            let end = if numeric {
+                rest.find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
+            } else {
+                rest.find(|c: char| c.is_ascii_digit())
+            }
+            .unwrap_or(rest.len());
+            let (run, tail) = rest.split_at(end);
+            rest = tail;
+            if numeric {
+                let number = run.trim_end_matches([',', '.']);
+                let value = match parse_f64(number.as_bytes()) {
+                    Some(value) if !tail.starts_with('+') => value,
+                    _ => f64::NAN,
+                };
+                found.push((value, ""));
+                continue;
+            }
+            let label = run.trim_matches([',', '.', '+']);
+            if let Some(last) = found.last_mut()
+                && last.1.is_empty()
+                && !matches!(label, "" | "k" | "K")
+            {
+                last.1 = label;
             }
         }
-    })
+    }
+    found
 }
 
 /// KiB per unit of a memory line (`MiB Mem :`, `GiB Swap:`, procps 3.2's `Mem:`).
@@ -237,7 +265,7 @@ impl Frame {
     fn read(&mut self, text: &str, threads: &mut bool) -> bool {
         if text.starts_with("%Cpu(s)") {
             // us sy ni id wa hi si st, in this order in every procps since 3.3.
-            let shares: Vec<f64> = labelled_numbers(text).map(|(v, _)| v).take(8).collect();
+            let shares: Vec<f64> = labelled_numbers(text).iter().map(|(v, _)| *v).collect();
             if let [us, sy, _ni, id, wa, hi, si, st] = shares[..] {
                 for (at, value) in [us, sy, wa, st, hi, si].into_iter().enumerate() {
                     self.values[CPU + at] = Some(value);
@@ -258,7 +286,10 @@ impl Frame {
             } else {
                 ["total", "free", "used", "buff/cache"]
             };
-            for (at, (value, word)) in labelled_numbers(text).enumerate().take(4) {
+            for (at, (value, word)) in labelled_numbers(text).into_iter().enumerate().take(4) {
+                if value.is_nan() {
+                    continue;
+                }
                 let known = [
                     "total",
                     "free",
@@ -285,7 +316,7 @@ impl Frame {
             }
             return true;
         }
-        let counts: Vec<f64> = labelled_numbers(text).map(|(v, _)| v).take(6).collect();
+        let counts: Vec<f64> = labelled_numbers(text).iter().map(|(v, _)| *v).collect();
         if counts.len() == 5 && text.contains(':') {
             // With -H the counts are of threads, not tasks.
             *threads = text.starts_with("Threads");
@@ -591,6 +622,24 @@ mod tests {
         );
         assert_eq!(command_name("g++", false).as_deref(), Some("g__"));
         assert_eq!(command_name("   ", false), None);
+    }
+
+    #[test]
+    fn summary_numbers_run_together_or_cut_short() {
+        let cpu = labelled_numbers(
+            "%Cpu(s):  0.0 us,  0.0 sy,  0.0 ni,100.0 id,  0.0 wa,  0.0 hi,  0.0 si,  0.0 st",
+        );
+        assert_eq!(cpu.len(), 8);
+        assert_eq!(cpu[3], (100.0, "id"));
+        let comma = labelled_numbers("%Cpu(s):  1,5 us,  0,5 sy,  0,0 ni, 98,0 id");
+        assert_eq!(comma[0], (1.5, "us"));
+        assert_eq!(comma[3], (98.0, "id"));
+        let cut = labelled_numbers("KiB Mem : 26384214+total, 25112020+free,   432112 used,");
+        assert!(cut[0].0.is_nan() && cut[1].0.is_nan());
+        assert_eq!(cut[0].1, "total");
+        assert_eq!(cut[2], (432112.0, "used"));
+        let old = labelled_numbers("Mem:  16331236k total, 15899124k used");
+        assert_eq!(old, vec![(16331236.0, "total"), (15899124.0, "used")]);
     }
 
     #[test]

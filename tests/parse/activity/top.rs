@@ -133,3 +133,28 @@ fn bad_input_is_an_error_or_a_warning_not_a_panic() {
     let perf_top = String::from_utf8_lossy(&read("perf-top/pg_oltp_top.txt")).into_owned();
     assert_eq!(Top.sniff(&perf_top), None);
 }
+
+#[test]
+fn at_most_500_commands_are_kept() {
+    let mut text = String::from(
+        "top - 10:00:01 up 3 days,  2:01,  1 user,  load average: 8.00, 7.50, 7.00\n\n  PID USER      PR  NI    VIRT    RES    SHR S  %CPU  %MEM     TIME+ COMMAND\n",
+    );
+    for i in 0..520 {
+        text.push_str(&format!(
+            "{:>5} root      20   0    7548   3060   2780 R   1.0   0.1   0:18.05 job{i}\n",
+            i + 100
+        ));
+    }
+    let (facts, warnings) = run_parser(&Top, text.as_bytes()).unwrap();
+    let commands = facts
+        .iter()
+        .filter(|f| f.key.ends_with(".cpu_pct") && f.key != "proc.busiest.cpu_pct")
+        .count();
+    assert_eq!(commands, 500);
+    assert!(
+        warnings
+            .iter()
+            .any(|w| w.message.contains("20 rows of others")),
+        "{warnings:?}"
+    );
+}

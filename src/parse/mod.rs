@@ -92,6 +92,7 @@ pub fn registry() -> &'static [&'static dyn CaptureParser] {
         // sysstat and friends.
         &activity::mpstat::Mpstat,
         &activity::pidstat::Pidstat,
+        &activity::top::Top,
         &activity::iostat::Iostat,
         // (sysstat's stand-in: perfsage capture's own /proc samples.)
         &activity::proc_samples::ProcSamples,
@@ -115,6 +116,9 @@ pub fn registry() -> &'static [&'static dyn CaptureParser] {
         &os::mounts::Mounts,
         &os::uname::Uname,
         &os::dmesg::Dmesg,
+        &os::psi::Psi,
+        &os::load_average::Uptime,
+        &os::load_average::Loadavg,
         &net::ethtool::Ethtool,
         &net::ethtool_driver::EthtoolDriver,
         &net::ethtool_features::EthtoolFeatures,

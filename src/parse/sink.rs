@@ -81,6 +81,12 @@ impl FactSink {
         self.command.as_deref()
     }
 
+    /// The capture's file name, for the rare output that does not say what it is
+    /// (`cat /proc/pressure/cpu` saved as `cpu.pressure`).
+    pub fn file(&self) -> &str {
+        &self.file
+    }
+
     pub fn put(&mut self, key: impl Into<String>, value: Value, unit: Unit, lines: (u64, u64)) {
         self.push(key.into(), value, unit, lines, Strength::Primary);
     }

@@ -24,6 +24,7 @@ const FAMILIES: &[(&str, &[&str])] = &[
             "fio",
             "proc-samples",
             "pidstat",
+            "top",
         ],
     ),
     (
@@ -56,6 +57,9 @@ const FAMILIES: &[(&str, &[&str])] = &[
             "sysctl",
             "uname",
             "xfs-info",
+            "psi",
+            "uptime",
+            "loadavg",
         ],
     ),
     ("process", &["build-info", "gcc-version", "proc-status"]),

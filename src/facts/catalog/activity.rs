@@ -1,4 +1,6 @@
-//! Activity over time from vmstat, sar, nmon and fio: run queue, memory use, paging, network throughput, benchmark I/O.
+//! Activity over time from vmstat, sar, nmon, fio, top, uptime and pressure stall
+//! information: run queue and load, memory use, paging, network throughput, benchmark
+//! I/O, time lost waiting for CPU, memory and I/O.
 //!
 //! The same question gets the same key whichever tool answered it: vmstat's `r`, sar
 //! `-q`'s `runq-sz` and nmon's PROC `Runnable` all feed `proc.runq`. CPU and block
@@ -10,6 +12,11 @@ const VMSTAT: &str = "vmstat 10 (while the load runs; `-t` adds time stamps)";
 const SAR_MEMORY: &str = "sar -r 10 (while the load runs)";
 const SAR_NETWORK: &str = "sar -n DEV 10 (while the load runs)";
 const FIO: &str = "fio … (text output, or --output-format=json)";
+const LOADAVG: &str =
+    "uptime, or cat /proc/loadavg (in a loop with date +%s before each, while the load runs)";
+const TOP: &str = "top -b -d 10 -n 7 -w 512 (while the load runs)";
+const PSI: &str = "for i in $(seq 7); do date +%s; grep -r . /proc/pressure; sleep 10; done (while the load runs; Linux 4.20 and later)";
+const PSI_CGROUP: &str = "for i in $(seq 7); do date +%s; grep . /sys/fs/cgroup/<group>/*.pressure; sleep 10; done (cgroup v2, while the load runs)";
 
 pub static ENTRIES: &[CatalogEntry] = &[
     entry!(
@@ -29,11 +36,155 @@ pub static ENTRIES: &[CatalogEntry] = &[
         VMSTAT
     ),
     entry!(
+        "load.avg1",
+        Count,
+        Series,
+        "Load average over 1 minute (tasks running, waiting for a CPU or in uninterruptible sleep), one sample per snapshot; compare with cpu.count",
+        ["uptime", "loadavg", "top"],
+        LOADAVG
+    ),
+    entry!(
+        "load.avg5",
+        Count,
+        Series,
+        "Load average over 5 minutes, one sample per snapshot",
+        ["uptime", "loadavg", "top"],
+        LOADAVG
+    ),
+    entry!(
+        "load.avg15",
+        Count,
+        Series,
+        "Load average over 15 minutes, one sample per snapshot",
+        ["uptime", "loadavg", "top"],
+        LOADAVG
+    ),
+    entry!(
+        "load.runnable",
+        Count,
+        Series,
+        "Scheduling entities (threads) runnable at the moment of each /proc/loadavg snapshot (the n of n/m)",
+        ["loadavg"],
+        "cat /proc/loadavg (in a loop with date +%s before each, while the load runs)"
+    ),
+    entry!(
+        "load.tasks",
+        Count,
+        Series,
+        "Scheduling entities (threads) that exist, per /proc/loadavg snapshot (the m of n/m)",
+        ["loadavg"],
+        "cat /proc/loadavg (in a loop with date +%s before each, while the load runs)"
+    ),
+    entry!(
+        "tasks.total",
+        Count,
+        Series,
+        "Processes per top iteration (top Tasks: total)",
+        ["top"],
+        TOP
+    ),
+    entry!(
+        "tasks.running",
+        Count,
+        Series,
+        "Processes in state R (running or runnable) per top iteration",
+        ["top"],
+        TOP
+    ),
+    entry!(
+        "tasks.sleeping",
+        Count,
+        Series,
+        "Processes sleeping per top iteration",
+        ["top"],
+        TOP
+    ),
+    entry!(
+        "tasks.stopped",
+        Count,
+        Series,
+        "Processes stopped (traced or by a signal) per top iteration",
+        ["top"],
+        TOP
+    ),
+    entry!(
+        "tasks.zombie",
+        Count,
+        Series,
+        "Zombie processes (exited, not reaped by their parent) per top iteration",
+        ["top"],
+        TOP
+    ),
+    entry!(
+        "psi.<resource>.<kind>.avg10_pct",
+        Percent,
+        Series,
+        "Pressure stall information, system-wide: share of the last 10 s in which some (kind some) or all non-idle (kind full) tasks stalled waiting for the resource (cpu, memory, io, irq), one sample per snapshot; the system's cpu full is undefined and left out",
+        ["psi"],
+        PSI
+    ),
+    entry!(
+        "psi.cgroup.<group>.<resource>.<kind>.avg10_pct",
+        Percent,
+        Series,
+        "Pressure stall information of one cgroup v2 group (named by its directory): share of the last 10 s in which some or all of its non-idle tasks stalled waiting for the resource, one sample per snapshot",
+        ["psi"],
+        PSI_CGROUP
+    ),
+    entry!(
+        "psi.<resource>.<kind>.avg60_pct",
+        Percent,
+        Series,
+        "Pressure stall information, system-wide: share of the last 60 s in which some (kind some) or all non-idle (kind full) tasks stalled waiting for the resource (cpu, memory, io, irq), one sample per snapshot; the system's cpu full is undefined and left out",
+        ["psi"],
+        PSI
+    ),
+    entry!(
+        "psi.cgroup.<group>.<resource>.<kind>.avg60_pct",
+        Percent,
+        Series,
+        "Pressure stall information of one cgroup v2 group (named by its directory): share of the last 60 s in which some or all of its non-idle tasks stalled waiting for the resource, one sample per snapshot",
+        ["psi"],
+        PSI_CGROUP
+    ),
+    entry!(
+        "psi.<resource>.<kind>.avg300_pct",
+        Percent,
+        Series,
+        "Pressure stall information, system-wide: share of the last 300 s in which some (kind some) or all non-idle (kind full) tasks stalled waiting for the resource (cpu, memory, io, irq), one sample per snapshot; the system's cpu full is undefined and left out",
+        ["psi"],
+        PSI
+    ),
+    entry!(
+        "psi.cgroup.<group>.<resource>.<kind>.avg300_pct",
+        Percent,
+        Series,
+        "Pressure stall information of one cgroup v2 group (named by its directory): share of the last 300 s in which some or all of its non-idle tasks stalled waiting for the resource, one sample per snapshot",
+        ["psi"],
+        PSI_CGROUP
+    ),
+    entry!(
+        "psi.<resource>.<kind>.stall_pct",
+        Percent,
+        Number,
+        "Share of the whole capture in which some (or all) non-idle tasks stalled waiting for the resource, from the growth of the PSI total between the first and last snapshot; needs the time between them",
+        ["psi"],
+        PSI
+    ),
+    entry!(
+        "psi.cgroup.<group>.<resource>.<kind>.stall_pct",
+        Percent,
+        Number,
+        "Share of the whole capture in which some (or all) of one cgroup's non-idle tasks stalled waiting for the resource, from the growth of its PSI total",
+        ["psi"],
+        PSI_CGROUP
+    ),
+    entry!(
         "mem.free_kib",
         Kibibytes,
         Series,
         "Free memory per interval (vmstat free, sar -r kbmemfree, nmon MEM memfree); a /proc/meminfo or free snapshot is one sample",
-        ["vmstat", "sar", "nmon", "meminfo", "free"],
+        ["vmstat", "sar", "nmon", "meminfo", "free", "top"],
         VMSTAT
     ),
     entry!(
@@ -41,7 +192,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Kibibytes,
         Series,
         "Memory available to new work without swapping per interval (sar -r kbavail); a /proc/meminfo or free snapshot is one sample",
-        ["sar", "meminfo", "free"],
+        ["sar", "meminfo", "free", "top"],
         SAR_MEMORY
     ),
     entry!(

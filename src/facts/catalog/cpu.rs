@@ -22,7 +22,8 @@ pub static ENTRIES: &[CatalogEntry] = &[
             "nmon",
             "vmstat",
             "scaling-table",
-            "proc-samples"
+            "proc-samples",
+            "top"
         ],
         MPSTAT
     ),
@@ -31,7 +32,15 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "All-CPU user time share per interval",
-        ["mpstat", "iostat", "sar", "nmon", "vmstat", "proc-samples"],
+        [
+            "mpstat",
+            "iostat",
+            "sar",
+            "nmon",
+            "vmstat",
+            "proc-samples",
+            "top"
+        ],
         MPSTAT
     ),
     entry!(
@@ -39,7 +48,15 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "All-CPU system time share per interval",
-        ["mpstat", "iostat", "sar", "nmon", "vmstat", "proc-samples"],
+        [
+            "mpstat",
+            "iostat",
+            "sar",
+            "nmon",
+            "vmstat",
+            "proc-samples",
+            "top"
+        ],
         MPSTAT
     ),
     entry!(
@@ -47,7 +64,15 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "All-CPU iowait share per interval",
-        ["mpstat", "iostat", "sar", "nmon", "vmstat", "proc-samples"],
+        [
+            "mpstat",
+            "iostat",
+            "sar",
+            "nmon",
+            "vmstat",
+            "proc-samples",
+            "top"
+        ],
         MPSTAT
     ),
     entry!(
@@ -55,7 +80,15 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Time stolen by the hypervisor per interval",
-        ["mpstat", "iostat", "sar", "nmon", "vmstat", "proc-samples"],
+        [
+            "mpstat",
+            "iostat",
+            "sar",
+            "nmon",
+            "vmstat",
+            "proc-samples",
+            "top"
+        ],
         MPSTAT
     ),
     entry!(
@@ -63,7 +96,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Hard interrupt time share per interval",
-        ["mpstat", "sar", "proc-samples"],
+        ["mpstat", "sar", "proc-samples", "top"],
         MPSTAT
     ),
     entry!(
@@ -71,7 +104,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Soft interrupt time share per interval",
-        ["mpstat", "sar", "proc-samples"],
+        ["mpstat", "sar", "proc-samples", "top"],
         MPSTAT
     ),
     entry!(

@@ -12,7 +12,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Kibibytes,
         Number,
         "Memory the kernel manages (MemTotal)",
-        ["meminfo", "free"],
+        ["meminfo", "free", "top"],
         MEMINFO
     ),
     entry!(
@@ -20,7 +20,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Kibibytes,
         Number,
         "Swap space",
-        ["meminfo", "free"],
+        ["meminfo", "free", "top"],
         MEMINFO
     ),
     entry!(
@@ -28,7 +28,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Kibibytes,
         Number,
         "Swap in use",
-        ["meminfo", "free"],
+        ["meminfo", "free", "top"],
         MEMINFO
     ),
     entry!(

@@ -1,11 +1,12 @@
 //! Processes: where they may run (CPU and memory affinity) and how big they are, from
-//! /proc/<pid>/status; what they do over time, from pidstat. (Per-node memory of
+//! /proc/<pid>/status; what they do over time, from pidstat and top. (Per-node memory of
 //! processes comes from numastat, in topology.rs.)
 
 use super::CatalogEntry;
 
 const STATUS: &str = "cat /proc/$(pidof -s <program>)/status for the database, the application and the load generator";
 const PIDSTAT: &str = "pidstat -u -d -r -w 10 (while the load runs; -t adds threads)";
+const TOP: &str = "top -b -d 10 -n 7 -w 512 (while the load runs)";
 const PIDSTAT_THREADS: &str = "pidstat -t -u -p $(pidof -s <program>) 10 (while the load runs)";
 
 pub static ENTRIES: &[CatalogEntry] = &[
@@ -53,9 +54,17 @@ pub static ENTRIES: &[CatalogEntry] = &[
         "proc.<name>.cpu_pct",
         Percent,
         Series,
-        "CPU time of the process (pidstat %CPU: user + system + guest; over 100 % for several threads), processes of one name summed, per interval",
-        ["pidstat"],
+        "CPU time of the process (pidstat %CPU: user + system + guest; top %CPU; over 100 % for several threads), processes of one name summed, per interval (top's commands idle throughout are left out)",
+        ["pidstat", "top"],
         PIDSTAT
+    ),
+    entry!(
+        "proc.<name>.mem_pct",
+        Percent,
+        Series,
+        "Resident memory of the process as a share of RAM (top %MEM), processes of one name summed, per iteration",
+        ["top"],
+        TOP
     ),
     entry!(
         "proc.<name>.usr_pct",
@@ -141,8 +150,8 @@ pub static ENTRIES: &[CatalogEntry] = &[
         "proc.busiest.name",
         None,
         Text,
-        "The process with the highest mean %CPU in pidstat",
-        ["pidstat"],
+        "The process with the highest mean %CPU in pidstat (or top)",
+        ["pidstat", "top"],
         PIDSTAT
     ),
     entry!(
@@ -150,7 +159,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Number,
         "Mean %CPU of that process",
-        ["pidstat"],
+        ["pidstat", "top"],
         PIDSTAT
     ),
 ];

@@ -1,11 +1,14 @@
 //! Operating-system settings and state: sysctl, settings snapshots, file systems,
-//! mounts, uname, the kernel log, /proc/interrupts.
+//! mounts, uname, the kernel log, /proc/interrupts, the load average, pressure stalls.
 
 pub mod dmesg;
 pub mod interrupts;
 mod iommu_messages;
+pub mod load_average;
 pub mod mounts;
+pub mod psi;
 pub mod settings_snapshot;
+mod snapshot_time;
 pub mod sysctl;
 pub mod uname;
 pub mod xfs_info;

@@ -7,4 +7,5 @@ mod nmon;
 mod pidstat;
 mod proc_samples;
 mod sar;
+mod top;
 mod vmstat;

@@ -2,7 +2,9 @@
 
 mod dmesg;
 mod interrupts;
+mod load_average;
 mod mounts;
+mod psi;
 mod settings_snapshot;
 mod sysctl;
 mod uname;

@@ -264,9 +264,9 @@ fn parse(
     if let Some(command) = command {
         sink = sink.with_command(command);
     }
-    let outcome = catch_quietly(|| parser.parse(&mut lines, &mut sink)).unwrap_or_else(|_| {
+    let outcome = catch_quietly(|| parser.parse(&mut lines, &mut sink)).unwrap_or_else(|message| {
         Err(ParseError::whole_file(format!(
-            "internal error in the {} parser",
+            "internal error in the {} parser ({message}); please report it with the file",
             parser.tool()
         )))
     });

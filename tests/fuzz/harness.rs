@@ -63,7 +63,7 @@ pub fn keep_failure(target: &str, seed: u64, name: &str, bytes: &[u8], problem: 
     let file = dir.join(format!("{target}-seed{seed}-{}", sanitize(name)));
     let _ = std::fs::write(&file, bytes);
     format!(
-        "{target}, seed {seed}, from {name}: {problem}\n  input kept in {}\n  replay: PERFSAGE_FUZZ_REPLAY={} cargo test --release --test fuzz replay",
+        "{target}, seed {seed}, from {name}: {problem}\n  input kept in {}\n  rerun: PERFSAGE_FUZZ_SEED={seed} cargo test --release --test fuzz {target}\n  (a capture alone: PERFSAGE_FUZZ_REPLAY={} cargo test --release --test fuzz {target})",
         file.display(),
         file.display()
     )

@@ -74,7 +74,9 @@ impl Layout {
         let at = |want: &[u8]| names.iter().position(|n| *n == want);
         let command = at(b"Command")?;
         let process = at(b"PID").or(at(b"TGID"))?;
-        (id_at <= 2 && process == 1).then_some(())?;
+        // Command is pidstat's last column; every other index then lies before it, so
+        // a row long enough to hold the command holds them all.
+        (id_at <= 2 && process == 1 && command == names.len() - 1).then_some(())?;
         Some(Layout {
             stamp: id_at,
             metrics: METRICS.map(|(column, _, _)| at(column.as_bytes())),

@@ -82,3 +82,14 @@ fn empty_and_foreign_input_are_errors_not_panics() {
     let mpstat = read("mpstat/mpstat_all_24h.txt");
     assert_eq!(parse_bytes("m.txt", &mpstat).tool(), Some("mpstat"));
 }
+
+#[test]
+fn a_header_with_columns_after_the_command_is_not_pidstat_and_cannot_panic() {
+    // Found by the fuzzer: a metric column after Command let a short row index past
+    // its end.
+    let text = "Linux 6.1.0 (vm) \t12/04/2026 \t_x86_64_\t(2 CPU)\n\n\
+                12:00:01      UID       PID    %usr %system  Command   %CPU\n\
+                12:00:02        0      4242    1.00    2.00  python3\n";
+    let p = parse_bytes("pidstat.txt", text.as_bytes());
+    assert!(!p.has("proc.python3.cpu_pct"), "{:?}", p.keys());
+}

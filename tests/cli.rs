@@ -468,3 +468,22 @@ fn cases_verify_without_cases_is_an_error_that_says_where_it_looked() {
         "{error}"
     );
 }
+
+#[test]
+fn an_output_file_perfsage_cannot_write_is_an_error_not_a_misnamed_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = dir.path().join("report.pdf");
+    let out = perfsage(&[
+        "diagnose",
+        "fixtures/bundles/idle",
+        "-o",
+        pdf.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(
+        stderr(&out).contains("cannot write a .pdf report"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!pdf.exists(), "nothing is written under the .pdf name");
+}

@@ -81,7 +81,7 @@ pub fn run(args: Args, rule_dirs: &[PathBuf]) -> anyhow::Result<ExitCode> {
         comparison = redactor.apply(&comparison)?;
     }
     let lang = args.report.lang;
-    let bytes = match args.report.format() {
+    let bytes = match args.report.format()? {
         Format::Table => CompareTable {
             width: if args.report.file().is_some() {
                 120

@@ -65,7 +65,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args, rule_dirs: &[PathBuf]) -> anyhow::Result<ExitCode> {
-    let format = args.report.format();
+    let format = args.report.format()?;
     if args.fleet.is_fleet(&args.bundles, format == Format::Jsonl) {
         return FleetRun {
             paths: args.bundles.clone(),

@@ -47,7 +47,7 @@ fn summary(files: &[PathBuf], report: &ReportArgs) -> anyhow::Result<ExitCode> {
             })?;
         }
     }
-    let bytes = match report.format() {
+    let bytes = match report.format()? {
         Format::Html => crate::report::fleet::html::render(&summary, report.lang),
         Format::Md | Format::Table => crate::report::fleet::markdown::render(&summary, report.lang),
         other => anyhow::bail!("a fleet summary is md or html, not {}", other.extension()),

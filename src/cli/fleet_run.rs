@@ -106,7 +106,7 @@ pub struct FleetRun<'a> {
 
 impl FleetRun<'_> {
     pub fn run(self) -> anyhow::Result<ExitCode> {
-        let format = self.report.format();
+        let format = self.report.format()?;
         if !matches!(format, Format::Jsonl | Format::Md | Format::Html) {
             anyhow::bail!(
                 "many bundles give one JSON line each (--format jsonl) or one fleet summary (--format md or html), not {}",

@@ -68,10 +68,25 @@ pub struct ReportArgs {
 }
 
 impl ReportArgs {
-    pub fn format(&self) -> Format {
-        self.format
-            .or_else(|| self.file().and_then(Format::of_file))
-            .unwrap_or(Format::Table)
+    /// The format asked for with --format, else the one the -o file's extension names,
+    /// else a table. An extension perfsage cannot write (`-o report.pdf`) is an error
+    /// rather than a table under a misleading name.
+    pub fn format(&self) -> anyhow::Result<Format> {
+        if let Some(format) = self.format {
+            return Ok(format);
+        }
+        let Some(file) = self.file() else {
+            return Ok(Format::Table);
+        };
+        match (Format::of_file(file), file.extension()) {
+            (Some(format), _) => Ok(format),
+            (None, None) => Ok(Format::Table),
+            (None, Some(extension)) => anyhow::bail!(
+                "{}: perfsage cannot write a .{} report; name the file .txt, .md, .html, .json or .jsonl, or choose with --format",
+                file.display(),
+                extension.to_string_lossy()
+            ),
+        }
     }
 
     /// The output file, unless the report goes to standard output.
@@ -210,12 +225,22 @@ mod tests {
             redact: false,
             redact_key: None,
         };
-        assert_eq!(args(None, None).format(), Format::Table);
-        assert_eq!(args(None, Some("r.HTML")).format(), Format::Html);
-        assert_eq!(args(None, Some("r.md")).format(), Format::Md);
+        assert_eq!(args(None, None).format().unwrap(), Format::Table);
+        assert_eq!(args(None, Some("r.HTML")).format().unwrap(), Format::Html);
+        assert_eq!(args(None, Some("r.md")).format().unwrap(), Format::Md);
+        assert_eq!(args(None, Some("report")).format().unwrap(), Format::Table);
         assert_eq!(
-            args(Some(Format::Json), Some("r.html")).format(),
+            args(Some(Format::Json), Some("r.html")).format().unwrap(),
             Format::Json
+        );
+        let pdf = args(None, Some("r.pdf")).format().unwrap_err().to_string();
+        assert!(
+            pdf.contains("cannot write a .pdf report") && pdf.contains(".html"),
+            "{pdf}"
+        );
+        assert_eq!(
+            args(Some(Format::Md), Some("r.pdf")).format().unwrap(),
+            Format::Md
         );
         assert_eq!(args(None, Some("-")).file(), None);
         assert_eq!(

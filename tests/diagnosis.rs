@@ -6,7 +6,7 @@ use crate::support::*;
 use perfsage::bundle::Bundle;
 use perfsage::diagnosis::{HostDiagnosis, diagnose};
 use perfsage::knowledge::KnowledgeBase;
-use perfsage::rules::Resource;
+use perfsage::rules::{Finding, Resource};
 use std::path::Path;
 
 fn diagnose_dir(path: &Path) -> HostDiagnosis {
@@ -26,6 +26,20 @@ fn fired(h: &HostDiagnosis) -> Vec<&str> {
         .chain(&h.off_path_findings)
         .map(|f| f.rule.as_str())
         .collect()
+}
+
+/// Asserts that `finding` cites each `(fact key, file)` with a line number.
+fn assert_cites(finding: &Finding, cited: &[(&str, &str)]) {
+    for (key, file) in cited {
+        assert!(
+            finding
+                .evidence
+                .iter()
+                .any(|e| e.key == *key && e.file == *file && e.line > 0),
+            "{key} from {file}: {:?}",
+            finding.evidence
+        );
+    }
 }
 
 #[test]
@@ -494,20 +508,14 @@ fn an_fsync_per_write_writer_is_storage_latency_bound() {
         .find(|f| f.rule == "storage.sync_io_latency_bound")
         .expect("fired");
     assert!(finding.summary.contains("flushes/s"), "{}", finding.summary);
-    for (key, file) in [
-        ("disk.vda.f_per_s", "iostat.txt"),
-        ("disk.vda.aqu_sz", "iostat.txt"),
-        ("cpu.iowait_pct", "mpstat.txt"),
-    ] {
-        assert!(
-            finding
-                .evidence
-                .iter()
-                .any(|e| e.key == key && e.file == file && e.line > 0),
-            "{key} from {file}: {:?}",
-            finding.evidence
-        );
-    }
+    assert_cites(
+        finding,
+        &[
+            ("disk.vda.f_per_s", "iostat.txt"),
+            ("disk.vda.aqu_sz", "iostat.txt"),
+            ("cpu.iowait_pct", "mpstat.txt"),
+        ],
+    );
 }
 
 #[test]
@@ -593,21 +601,15 @@ fn a_working_set_over_its_cgroup_limit_is_a_memory_verdict_with_the_disk_as_symp
             finding.summary
         );
     }
-    for (key, file) in [
-        ("swap.in_kib_per_s", "vmstat.txt"),
-        ("proc.python3.majflt_per_s", "pidstat.txt"),
-        ("disk.busiest.util_pct", "iostat.txt"),
-        ("mem.available_kib", "free.txt"),
-    ] {
-        assert!(
-            finding
-                .evidence
-                .iter()
-                .any(|e| e.key == key && e.file == file && e.line > 0),
-            "{key} from {file}: {:?}",
-            finding.evidence
-        );
-    }
+    assert_cites(
+        finding,
+        &[
+            ("swap.in_kib_per_s", "vmstat.txt"),
+            ("proc.python3.majflt_per_s", "pidstat.txt"),
+            ("disk.busiest.util_pct", "iostat.txt"),
+            ("mem.available_kib", "free.txt"),
+        ],
+    );
     let fired = fired(&h);
     assert!(!fired.contains(&"storage.disk_saturated"));
     assert!(!fired.contains(&"storage.sync_io_latency_bound"));
@@ -722,19 +724,13 @@ fn a_link_at_94_percent_of_its_speed_is_a_network_verdict_and_20_percent_is_not(
         "{}",
         finding.summary
     );
-    for (key, file) in [
-        ("net.vA.txkb_per_s", "sar-n-DEV.txt"),
-        ("net.vA.speed_mbps", "ethtool.txt"),
-    ] {
-        assert!(
-            finding
-                .evidence
-                .iter()
-                .any(|e| e.key == key && e.file == file && e.line > 0),
-            "{key} from {file}: {:?}",
-            finding.evidence
-        );
-    }
+    assert_cites(
+        finding,
+        &[
+            ("net.vA.txkb_per_s", "sar-n-DEV.txt"),
+            ("net.vA.speed_mbps", "ethtool.txt"),
+        ],
+    );
     let quiet = diagnose_dir(&fixture("bundles/network-link-20pct"));
     assert!(quiet.facts.contains("net.vA.speed_mbps"));
     assert!(!fired(&quiet).contains(&"network.link_saturated"));

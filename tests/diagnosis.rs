@@ -683,6 +683,20 @@ fn load_generators_and_hypervisors_get_verdicts_for_their_role() {
         "{}",
         h.bottleneck.summary
     );
+    // A load generator whose CPUs are saturated is named as the possible limit.
+    let busy = copy_bundle("bundles/cpu-bound");
+    std::fs::write(busy.path().join("bundle.yaml"), "role: loadgen\n").unwrap();
+    let h = diagnose_dir(busy.path());
+    assert_eq!(h.bottleneck.resource, Resource::LoadGenerator);
+    assert_eq!(h.bottleneck.rule.as_deref(), Some("resource.cpu_saturated"));
+    assert!(
+        h.bottleneck
+            .summary
+            .starts_with("Load generator: All CPUs are busy")
+            && h.bottleneck.summary.contains("may be what limits the test"),
+        "{}",
+        h.bottleneck.summary
+    );
     // Without CPU figures (mpstat, or iostat's avg-cpu) a load generator is not judged,
     // and says what is missing.
     for capture in ["mpstat.txt", "iostat.txt"] {

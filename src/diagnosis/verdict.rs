@@ -38,11 +38,27 @@ pub fn decide(findings: &[Finding], facts: &Facts) -> Verdict {
                 .then(a.confidence.total_cmp(&b.confidence))
         });
     if let Some(f) = decisive {
+        let summary_zh = f.zh.as_ref().and_then(|zh| zh.summary.clone());
+        // A load generator's busy CPU limits the test through the client.
+        if facts.text("host.role") == Some("loadgen") && f.resource == Some(Resource::Cpu) {
+            return Verdict {
+                resource: Resource::LoadGenerator,
+                confidence: f.confidence,
+                summary: format!(
+                    "Load generator: {} The client may be what limits the test: give it more cores or another host.",
+                    f.summary
+                ),
+                summary_zh: summary_zh.map(|zh| {
+                    format!("压测端：{zh}限制测试的可能是压测端本身：给它更多的核或换一台主机。")
+                }),
+                rule: Some(f.rule.clone()),
+            };
+        }
         return Verdict {
             resource: f.resource.unwrap_or(Resource::Unknown),
             confidence: f.confidence,
             summary: f.summary.clone(),
-            summary_zh: f.zh.as_ref().and_then(|zh| zh.summary.clone()),
+            summary_zh,
             rule: Some(f.rule.clone()),
         };
     }

@@ -28,6 +28,21 @@ fn fired(h: &HostDiagnosis) -> Vec<&str> {
         .collect()
 }
 
+/// The finding `rule` gave on host `h`; the test fails when the rule did not fire.
+fn finding<'a>(h: &'a HostDiagnosis, rule: &str) -> &'a Finding {
+    h.findings
+        .iter()
+        .find(|f| f.rule == rule)
+        .unwrap_or_else(|| panic!("{rule} did not fire: {:?}", fired(h)))
+}
+
+/// The finding that decided the verdict: `rule`'s, naming `resource`.
+fn decided_by<'a>(h: &'a HostDiagnosis, resource: Resource, rule: &str) -> &'a Finding {
+    assert_eq!(h.bottleneck.resource, resource, "{}", h.bottleneck.summary);
+    assert_eq!(h.bottleneck.rule.as_deref(), Some(rule));
+    finding(h, rule)
+}
+
 /// Asserts that `finding` cites each `(fact key, file)` with a line number.
 fn assert_cites(finding: &Finding, cited: &[(&str, &str)]) {
     for (key, file) in cited {
@@ -99,11 +114,7 @@ fn the_same_disk_bound_captures_in_a_vm_get_the_raw_disk_step() {
         ["cpu", "memory", "storage", "virtualization"]
     );
     assert!(fired(&h).contains(&"virtualization.raw_disk_passthrough"));
-    let saturated = h
-        .findings
-        .iter()
-        .find(|f| f.rule == "storage.disk_saturated")
-        .unwrap();
+    let saturated = finding(&h, "storage.disk_saturated");
     let locations: Vec<String> = saturated.evidence.iter().map(|e| e.location()).collect();
     assert!(
         locations.iter().any(|l| l.starts_with("iostat.txt:")),
@@ -419,11 +430,7 @@ fn next_actions_weigh_the_measured_gain_against_the_effort() {
 fn threads_fighting_over_one_mutex_are_lock_bound_not_just_cpu_bound() {
     let h = diagnose_dir(&fixture("bundles/lock-heavy"));
     assert_eq!(h.bottleneck.resource, Resource::Lock);
-    let lock = h
-        .findings
-        .iter()
-        .find(|f| f.rule == "resource.lock_contention")
-        .expect("the lock finding");
+    let lock = finding(&h, "resource.lock_contention");
     assert!(
         lock.evidence
             .iter()
@@ -456,16 +463,7 @@ fn threads_fighting_over_one_mutex_are_lock_bound_not_just_cpu_bound() {
 fn one_pegged_core_is_a_cpu_verdict_naming_its_thread() {
     // The average (50 %) has headroom; CPU 1 is 100 % busy with one python3 thread.
     let h = diagnose_dir(&fixture("bundles/single-core-bound"));
-    assert_eq!(h.bottleneck.resource, Resource::Cpu);
-    assert_eq!(
-        h.bottleneck.rule.as_deref(),
-        Some("resource.single_core_saturated")
-    );
-    let finding = h
-        .findings
-        .iter()
-        .find(|f| f.rule == "resource.single_core_saturated")
-        .expect("fired");
+    let finding = decided_by(&h, Resource::Cpu, "resource.single_core_saturated");
     assert!(
         finding.summary.contains("CPU 1 is 100 % busy"),
         "{}",
@@ -497,16 +495,7 @@ fn one_pegged_core_is_a_cpu_verdict_naming_its_thread() {
 fn an_fsync_per_write_writer_is_storage_latency_bound() {
     // fio --fsync=1 --ioengine=sync: vda 76 % busy with 1.5 requests in flight, iowait 45 %.
     let h = diagnose_dir(&fixture("bundles/disk-bound-fsync"));
-    assert_eq!(h.bottleneck.resource, Resource::Storage);
-    assert_eq!(
-        h.bottleneck.rule.as_deref(),
-        Some("storage.sync_io_latency_bound")
-    );
-    let finding = h
-        .findings
-        .iter()
-        .find(|f| f.rule == "storage.sync_io_latency_bound")
-        .expect("fired");
+    let finding = decided_by(&h, Resource::Storage, "storage.sync_io_latency_bound");
     assert!(finding.summary.contains("flushes/s"), "{}", finding.summary);
     assert_cites(
         finding,
@@ -541,11 +530,7 @@ fn the_latency_bound_storage_rule_is_quiet_on_other_real_bundles() {
 fn a_saturated_cpu_with_a_profile_is_told_what_the_profile_shows() {
     // PostgreSQL and sysbench on the same 2 vCPUs, perf script in the bundle.
     let h = diagnose_dir(&fixture("bundles/pg-oltp-profile"));
-    let cpu = h
-        .findings
-        .iter()
-        .find(|f| f.rule == "resource.cpu_saturated")
-        .expect("fired");
+    let cpu = finding(&h, "resource.cpu_saturated");
     for part in [
         "The profile:",
         "the kernel takes",
@@ -568,11 +553,7 @@ fn a_saturated_cpu_with_a_profile_is_told_what_the_profile_shows() {
     );
     // Without a profile the advice is still to take one.
     let plain = diagnose_dir(&fixture("bundles/cpu-bound"));
-    let cpu = plain
-        .findings
-        .iter()
-        .find(|f| f.rule == "resource.cpu_saturated")
-        .expect("fired");
+    let cpu = finding(&plain, "resource.cpu_saturated");
     assert!(!cpu.summary.contains("The profile:"));
     assert!(
         cpu.recommendation
@@ -587,13 +568,7 @@ fn a_saturated_cpu_with_a_profile_is_told_what_the_profile_shows() {
 fn a_working_set_over_its_cgroup_limit_is_a_memory_verdict_with_the_disk_as_symptom() {
     // python3 touching 640 MiB in a 256 MiB cgroup: vmstat si 36 MB/s, vda 70 % busy.
     let h = diagnose_dir(&fixture("bundles/memory-swapping"));
-    assert_eq!(h.bottleneck.resource, Resource::Memory);
-    assert_eq!(h.bottleneck.rule.as_deref(), Some("memory.swapping"));
-    let finding = h
-        .findings
-        .iter()
-        .find(|f| f.rule == "memory.swapping")
-        .expect("fired");
+    let finding = decided_by(&h, Resource::Memory, "memory.swapping");
     for part in ["python3 takes", "memory is the cause", "cgroup"] {
         assert!(
             finding.summary.contains(part),
@@ -726,13 +701,7 @@ fn load_generators_and_hypervisors_get_verdicts_for_their_role() {
 fn a_link_at_94_percent_of_its_speed_is_a_network_verdict_and_20_percent_is_not() {
     // iperf3 through a 10,000 Mb/s veth pair between two network namespaces.
     let h = diagnose_dir(&fixture("bundles/network-link-saturated"));
-    assert_eq!(h.bottleneck.resource, Resource::Network);
-    assert_eq!(h.bottleneck.rule.as_deref(), Some("network.link_saturated"));
-    let finding = h
-        .findings
-        .iter()
-        .find(|f| f.rule == "network.link_saturated")
-        .expect("fired");
+    let finding = decided_by(&h, Resource::Network, "network.link_saturated");
     assert!(
         finding.summary.contains("vA carries 94.2 %"),
         "{}",

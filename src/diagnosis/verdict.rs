@@ -112,10 +112,9 @@ fn clean(facts: &Facts, cpu: &Series, disk: &Series) -> Verdict {
         format_number(cpu.avg),
         format_number(cpu.p95)
     );
-    if let Some(core) = facts.series("cpu.busiest.util_pct") {
-        checked += &format!(", the busiest core {} %", format_number(core.avg));
-        checked_zh += &format!("，最繁忙的核 {} %", format_number(core.avg));
-    }
+    let (core, core_zh) = busiest_core(facts);
+    checked += &core;
+    checked_zh += &core_zh;
     checked += &format!(
         ", the busiest disk {} % (p95 {} %)",
         format_number(disk.avg),
@@ -156,15 +155,7 @@ fn clean(facts: &Facts, cpu: &Series, disk: &Series) -> Verdict {
 fn by_role(facts: &Facts) -> Option<Verdict> {
     let role = facts.text("host.role")?;
     let cpu = facts.series("cpu.util_pct");
-    let busiest_core = facts
-        .series("cpu.busiest.util_pct")
-        .map(|core| {
-            (
-                format!(", the busiest core {} %", format_number(core.avg)),
-                format!("，最繁忙的核 {} %", format_number(core.avg)),
-            )
-        })
-        .unwrap_or_default();
+    let busiest_core = busiest_core(facts);
     let (summary, summary_zh, resource, confidence) = match (role, cpu) {
         ("loadgen", Some(cpu)) => (
             format!(
@@ -212,4 +203,17 @@ fn by_role(facts: &Facts) -> Option<Verdict> {
         summary_zh: Some(summary_zh),
         rule: None,
     })
+}
+
+/// ", the busiest core N %" in English and Chinese, or empty without per-CPU figures.
+fn busiest_core(facts: &Facts) -> (String, String) {
+    facts
+        .series("cpu.busiest.util_pct")
+        .map(|core| {
+            (
+                format!(", the busiest core {} %", format_number(core.avg)),
+                format!("，最繁忙的核 {} %", format_number(core.avg)),
+            )
+        })
+        .unwrap_or_default()
 }

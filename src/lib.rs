@@ -13,6 +13,7 @@ pub mod cases;
 pub mod cli;
 pub mod compare;
 pub mod diagnosis;
+pub mod engagement;
 pub mod error;
 pub mod explain;
 pub mod facts;

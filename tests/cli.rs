@@ -5,14 +5,17 @@ use crate::support::*;
 
 #[test]
 fn diagnose_says_what_the_case_document_concluded_in_its_order() {
-    let out = perfsage(&["diagnose", "cases/greatdb-vm-cluster"]);
-    assert!(out.status.success(), "{}", stderr(&out));
-    // Table cells wrap; read the report as running text.
-    let text: String = stdout(&out)
-        .replace(['│', '┆'], " ")
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ");
+    let running_text = |args: &[&str]| -> String {
+        let out = perfsage(args);
+        assert!(out.status.success(), "{}", stderr(&out));
+        // Table cells wrap; read the report as running text.
+        stdout(&out)
+            .replace(['│', '┆'], " ")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let text = running_text(&["diagnose", "cases/greatdb-vm-cluster/bundle"]);
     let expected = [
         "Verdict: STORAGE limits throughput",
         "CPU busy stays between 10 % and 35 %",
@@ -34,23 +37,28 @@ fn diagnose_says_what_the_case_document_concluded_in_its_order() {
     }
     assert!(text.contains("iostat.txt:"), "evidence cites files");
 
-    // The case's later bundles follow, each pointing at the document's next step: with
-    // the raw disk in place the VM size is left; after pinning, the hypervisor host
-    // shows where QEMU's memory landed and the BIOS the document left as it was.
-    let raw = text
-        .find("bundle vm-64c-raw-disk)")
-        .expect("the raw-disk bundle");
+    // The whole case, every run in full: the latest first, then the earlier ones, each
+    // pointing at the document's next step: with the raw disk in place the VM size is
+    // left; after pinning, the hypervisor host shows where QEMU's memory landed and the
+    // BIOS the document left as it was.
+    let text = running_text(&["diagnose", "cases/greatdb-vm-cluster", "--all"]);
     let pinned = text
         .find("bundle vm-48c-pinned-raw-disk)")
         .expect("the pinned bundle");
-    assert!(raw < pinned);
-    let raw_part = &text[raw..pinned];
+    let virtual_disk = text
+        .find("bundle vm-64c-virtual-disk)")
+        .expect("the first bundle");
+    let raw = text
+        .find("bundle vm-64c-raw-disk)")
+        .expect("the raw-disk bundle");
+    assert!(pinned < virtual_disk && virtual_disk < raw, "latest first");
+    let raw_part = &text[raw..];
     assert!(raw_part.contains("The VM has 64 vCPUs but a host socket has 48 cores"));
     assert!(
         !raw_part.contains("test a raw pass-through disk"),
         "the disk is already passed through"
     );
-    let pinned_part = &text[pinned..];
+    let pinned_part = &text[pinned..virtual_disk];
     assert!(
         pinned_part.contains("Host fc-cna01 (hypervisor, physical)"),
         "{pinned_part}"

@@ -470,23 +470,54 @@ fn output_file_format_and_quiet_progress() {
 }
 
 #[test]
-fn a_case_with_several_bundles_writes_one_document_per_bundle() {
+fn a_case_with_several_bundles_is_one_engagement_written_to_exactly_the_file_named() {
     let case = two_bundle_case();
     let path = case.path().to_str().unwrap();
-    let out = perfsage(&["diagnose", path, "--format", "html"]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("holds 2 bundles"), "{}", stderr(&out));
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("r.json");
     let out = perfsage(&["diagnose", path, "-o", file.to_str().unwrap()]);
     assert!(out.status.success(), "{}", stderr(&out));
-    for id in ["busy", "idle"] {
-        let written = dir.path().join(format!("r.{id}.json"));
-        let model: Diagnosis = serde_json::from_slice(&std::fs::read(&written).unwrap()).unwrap();
-        assert!(model.bundle.contains(&format!("bundle {id}")));
-    }
+    let names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(
+        names,
+        ["r.json"],
+        "exactly the file named, nothing beside it"
+    );
+    let engagement: perfsage::engagement::Engagement =
+        serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
+    assert_eq!(engagement.kind, "engagement");
+    assert_eq!(engagement.name, "two-runs");
+    let labels: Vec<&str> = engagement.chain.iter().map(|r| r.label.as_str()).collect();
+    assert_eq!(labels, ["busy", "idle"]);
+    assert_eq!(engagement.runs.len(), 2);
+    assert!(engagement.runs[1].bundle.contains("bundle idle"));
+    assert!(
+        engagement.chain[0].change.is_none(),
+        "the first run is the baseline"
+    );
+    assert!(engagement.chain[1].change.is_some());
+
+    let html = text(run_ok(&["diagnose", path, "--format", "html"]));
+    assert_eq!(html.matches("<!DOCTYPE html>").count(), 1, "one page");
+    assert!(
+        html.contains(r#"<details id="run-1">"#),
+        "the earlier run folded"
+    );
     let md = text(run_ok(&["diagnose", path, "--format", "md"]));
-    assert_eq!(md.matches("# Performance diagnosis").count(), 2);
+    assert_eq!(
+        md.matches("# Performance diagnosis").count(),
+        1,
+        "the latest run only"
+    );
+    let md_all = text(run_ok(&["diagnose", path, "--format", "md", "--all"]));
+    assert_eq!(
+        md_all.matches("# Performance diagnosis").count(),
+        2,
+        "every run"
+    );
 }
 
 /// A case folder with two bundles: a CPU-bound run, then an idle one.
@@ -561,6 +592,7 @@ fn full_report_model() -> Diagnosis {
         bundle: PROFILE.into(),
         hosts: vec![diagnosis],
         methodology: MethodologyMap::of(&kb.methodology),
+        change: None,
     }
 }
 

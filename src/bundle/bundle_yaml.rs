@@ -18,6 +18,11 @@
 //!   die_interleaving: enabled  # Advanced > Memory Config > Die Interleaving
 //! measured: {runtime_min: 79}   # results no tool printed: a batch job's run time,
 //!                                # physical_tps: the same test on bare metal
+//! change:                  # what changed since the previous run of the engagement
+//!   applied: virtualization.raw_disk_passthrough   # a rule id, or free text
+//!   detail: data directory moved to a pass-through disk /dev/sda
+//!   date: 2026-12-04
+//!   by: zhang.wei
 //! database:                # what the configuration files do not say
 //!   engine: dm             # dm | postgresql | opengauss | mysql
 //!   page_size_kib: 32      # e.g. DM8's dminit page_size
@@ -166,6 +171,24 @@ pub struct BundleMeta {
     pub measured: Option<Measured>,
     /// How `perfsage capture` took the bundle.
     pub capture: Option<CaptureRecord>,
+    /// What changed since the previous run of the engagement (bundle-wide).
+    pub change: Option<ChangeRecord>,
+}
+
+/// One entry of the experiment log: the change made between the previous run and this
+/// one. `applied` names the rule whose recommendation was carried out, or says in free
+/// text what was done when no rule recommended it.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChangeRecord {
+    pub applied: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
+    /// As written (`2026-12-04`); not interpreted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<String>,
 }
 
 /// What `perfsage capture` records about a capture: when and where it ran, with which
@@ -350,6 +373,7 @@ impl BundleMeta {
             database: host.database.clone().or_else(|| self.database.clone()),
             measured: host.measured.or(self.measured),
             capture: host.capture.clone().or_else(|| self.capture.clone()),
+            change: host.change.clone().or_else(|| self.change.clone()),
         }
     }
 }

@@ -19,7 +19,7 @@ pub use display_name::display_name;
 
 use crate::error::InputError;
 use crate::parse::{CaptureReport, CaptureStatus};
-use bundle_yaml::{BundleMeta, MetaFile};
+use bundle_yaml::{BundleMeta, ChangeRecord, MetaFile};
 use cleanup::Cleaned;
 use regular_file::describe_io;
 use std::fs::{self, File};
@@ -90,6 +90,9 @@ pub struct Bundle {
     /// The path as the user gave it.
     pub source: String,
     pub hosts: Vec<HostCaptures>,
+    /// What changed since the previous run: the root bundle.yaml's `change:`, else the
+    /// first host's that declares one.
+    pub change: Option<ChangeRecord>,
     /// Keeps an unpacked archive alive as long as the bundle.
     _unpacked: Option<Cleaned>,
 }
@@ -226,9 +229,11 @@ impl Bundle {
         for host in &mut hosts {
             host.notices.splice(0..0, shared.iter().cloned());
         }
+        let change = hosts.iter().find_map(|h| h.meta.change.clone());
         Ok(Bundle {
             source,
             hosts,
+            change,
             _unpacked: unpacked,
         })
     }

@@ -6,6 +6,7 @@ mod capture;
 mod cases;
 mod compare;
 mod diagnose;
+mod engagement_run;
 mod explain;
 mod facts;
 mod fleet;

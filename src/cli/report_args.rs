@@ -201,17 +201,6 @@ fn replace(
     Ok(())
 }
 
-/// `report.html` → `report.<label>.html`, for one file per bundle of a case.
-pub fn file_for(path: &Path, label: &str, format: Format) -> PathBuf {
-    let stem = path
-        .file_stem()
-        .map_or("report".into(), |s| s.to_string_lossy().into_owned());
-    let extension = path.extension().map_or(format.extension().into(), |e| {
-        e.to_string_lossy().into_owned()
-    });
-    path.with_file_name(format!("{stem}.{label}.{extension}"))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -243,9 +232,5 @@ mod tests {
             Format::Md
         );
         assert_eq!(args(None, Some("-")).file(), None);
-        assert_eq!(
-            file_for(Path::new("out/r.html"), "lse", Format::Html),
-            PathBuf::from("out/r.lse.html")
-        );
     }
 }

@@ -10,6 +10,7 @@ pub mod key_metrics;
 pub mod methodology_map;
 pub mod progress;
 mod ranking;
+pub mod target_status;
 mod verdict;
 
 pub use capture_next::CaptureHint;
@@ -18,9 +19,11 @@ pub use key_metrics::KeyMetric;
 pub use methodology_map::MethodologyMap;
 pub use progress::{Progress, Silent};
 pub use ranking::RankedAction;
+pub use target_status::TargetStatus;
 pub use verdict::Verdict;
 
 use crate::bundle::Bundle;
+use crate::bundle::bundle_yaml::ChangeRecord;
 use crate::bundle::host_facts::{HostFacts, read_bundle_observed};
 use crate::facts::Facts;
 use crate::facts::set::Conflict;
@@ -45,6 +48,10 @@ pub struct Diagnosis {
     /// The methodology the hosts' walks went through, for drawing it.
     #[serde(default)]
     pub methodology: MethodologyMap,
+    /// What the bundle declares was changed since the previous run (`change:` in
+    /// bundle.yaml).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub change: Option<ChangeRecord>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -55,6 +62,9 @@ pub struct HostDiagnosis {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub platform: Option<String>,
     pub bottleneck: Verdict,
+    /// Whether the best result meets the declared target, when one is declared.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<TargetStatus>,
     /// Throughput, latency and utilisation at a glance.
     #[serde(default)]
     pub key_metrics: Vec<KeyMetric>,
@@ -136,6 +146,7 @@ pub fn diagnose_with_progress(
         bundle: bundle.source.clone(),
         hosts,
         methodology: MethodologyMap::of(&kb.methodology),
+        change: bundle.change.clone(),
     }
 }
 
@@ -174,7 +185,8 @@ pub fn diagnose_host(host: HostFacts, kb: &KnowledgeBase) -> HostDiagnosis {
         })
         .collect();
     let bottleneck = verdict::decide(&on_path, &facts);
-    let next_actions = ranking::rank(&on_path);
+    let target = target_status::of(&facts);
+    let next_actions = ranking::rank(&on_path, target.as_ref().is_some_and(|t| t.met));
     let capture_next = capture_next::hints(kb, &walk, &not_evaluated);
     let key_metrics = key_metrics::collect(&facts);
     let charts = charts::collect(&facts);
@@ -185,6 +197,7 @@ pub fn diagnose_host(host: HostFacts, kb: &KnowledgeBase) -> HostDiagnosis {
             .flag("host.virtualized")
             .map(|vm| if vm { "vm" } else { "physical" }.to_string()),
         bottleneck,
+        target,
         key_metrics,
         steps,
         skipped_steps: walk.skipped,

@@ -5,6 +5,8 @@
 //! the gains the cases measured (+6.5 % to +68 %), so a step that brought a measured
 //! gain somewhere ranks above a guess of the same effort. The effort comes from the recommendation's
 //! cost text (see `rules::effort`); a cost that names none counts as a reboot.
+//! Once the declared target is met every remaining step is optional, and the least
+//! effort comes first: the consultant is done unless a step is cheap.
 
 use crate::rules::effort::Effort;
 use crate::rules::{Finding, Severity};
@@ -32,9 +34,9 @@ pub struct RankedAction {
     pub score: f64,
 }
 
-/// Every finding with a recommendation, best value for effort first; ties keep the
-/// order of the methodology walk.
-pub fn rank(findings: &[Finding]) -> Vec<RankedAction> {
+/// Every finding with a recommendation, best value for effort first (least effort
+/// first when `target_met`); ties keep the order of the methodology walk.
+pub fn rank(findings: &[Finding], target_met: bool) -> Vec<RankedAction> {
     let mut actions: Vec<RankedAction> = findings
         .iter()
         .filter_map(|f| {
@@ -57,7 +59,16 @@ pub fn rank(findings: &[Finding]) -> Vec<RankedAction> {
             })
         })
         .collect();
-    actions.sort_by(|a, b| b.score.total_cmp(&a.score));
+    if target_met {
+        let weight = |a: &RankedAction| a.effort.map_or(Effort::Reboot.weight(), Effort::weight);
+        actions.sort_by(|a, b| {
+            weight(a)
+                .total_cmp(&weight(b))
+                .then(b.score.total_cmp(&a.score))
+        });
+    } else {
+        actions.sort_by(|a, b| b.score.total_cmp(&a.score));
+    }
     for (i, action) in actions.iter_mut().enumerate() {
         action.rank = i + 1;
     }

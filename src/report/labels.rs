@@ -35,6 +35,8 @@ pub enum Label {
     Confidence,
     KeyMetrics,
     NextActions,
+    NextActionsOptional,
+    TargetStatus,
     Action,
     EffortColumn,
     NoMeasuredGain,
@@ -129,6 +131,19 @@ pub enum Label {
     NoChange,
     Improved,
     Worse,
+    // Engagement.
+    EngagementTitle,
+    Run,
+    Throughput,
+    Latency,
+    ChangeApplied,
+    GainMeasuredExpected,
+    Outcome,
+    Configurations,
+    CurrentState,
+    EarlierRun,
+    EarlierRunsHidden,
+    FollowedHost,
 }
 
 impl Label {
@@ -154,6 +169,11 @@ impl Label {
                 "Next actions, best expected gain for the effort first",
                 "下一步行动（按预期收益与代价之比排序）",
             ),
+            NextActionsOptional => (
+                "Next actions, optional now that the target is met: least effort first",
+                "下一步行动（目标已达成，均为可选；代价最小的在前）",
+            ),
+            TargetStatus => ("Target", "目标"),
             Action => ("Action", "操作"),
             EffortColumn => ("Effort", "代价"),
             NoMeasuredGain => ("not measured, severity", "案例未给出收益，严重程度"),
@@ -283,6 +303,21 @@ impl Label {
             NoChange => ("no change", "无变化"),
             Improved => ("better", "改善"),
             Worse => ("worse", "变差"),
+            EngagementTitle => ("Engagement", "调优项目"),
+            Run => ("Run", "轮次"),
+            Throughput => ("Throughput", "吞吐量"),
+            Latency => ("p95 latency", "p95 时延"),
+            ChangeApplied => ("Change applied", "本轮改动"),
+            GainMeasuredExpected => ("Gain measured / expected", "实测 / 预期收益"),
+            Outcome => ("Outcome", "结果"),
+            Configurations => ("Configurations", "各轮配置"),
+            CurrentState => ("Current state", "当前状态"),
+            EarlierRun => ("Earlier run", "之前的轮次"),
+            EarlierRunsHidden => (
+                "Earlier runs are summarised in the chain above; --all shows each in full.",
+                "之前各轮见上方调优过程；加 --all 可显示各轮完整报告。",
+            ),
+            FollowedHost => ("followed on host", "跟踪主机"),
         }
     }
 }

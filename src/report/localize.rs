@@ -4,7 +4,7 @@
 //! (why a step was not taken, capture results) are put into Chinese here.
 
 use super::labels::{Label, Lang};
-use crate::diagnosis::{MethodologyMap, Verdict};
+use crate::diagnosis::{MethodologyMap, TargetStatus, Verdict};
 use crate::parse::{CaptureReport, CaptureStatus};
 use crate::rules::Finding;
 
@@ -33,6 +33,10 @@ pub fn finding_summary(f: &Finding, lang: Lang) -> &str {
 
 pub fn verdict_summary(v: &Verdict, lang: Lang) -> &str {
     pick(lang, &v.summary, v.summary_zh.as_ref())
+}
+
+pub fn target_summary(t: &TargetStatus, lang: Lang) -> &str {
+    pick(lang, &t.summary, Some(&t.summary_zh))
 }
 
 /// A finding's recommendation in one language; commands stay as written.

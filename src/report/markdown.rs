@@ -75,6 +75,15 @@ impl Markdown {
             "> {}\n",
             text(localize::verdict_summary(verdict, lang))
         )?;
+        if let Some(target) = &host.target {
+            writeln!(
+                out,
+                "**{}{}**{}\n",
+                l(Label::TargetStatus),
+                labels::colon(lang),
+                text(localize::target_summary(target, lang))
+            )?;
+        }
 
         if !host.key_metrics.is_empty() {
             writeln!(out, "### {}\n", l(Label::KeyMetrics))?;
@@ -95,7 +104,7 @@ impl Markdown {
 
         let actions = next_actions::rows(host, lang);
         if !actions.is_empty() {
-            writeln!(out, "### {}\n", l(Label::NextActions))?;
+            writeln!(out, "### {}\n", l(next_actions::heading(host)))?;
             out.push_str(&header(&[
                 "#",
                 l(Label::Action),
@@ -105,7 +114,7 @@ impl Markdown {
             for a in &actions {
                 out.push_str(&row(&[
                     a.rank.to_string(),
-                    format!("{} {}", code(a.rule), text(a.action)),
+                    action_cell(a),
                     text(&a.gain),
                     text(&a.effort),
                 ]));
@@ -317,4 +326,15 @@ impl Markdown {
             f.confidence * 100.0
         )
     }
+}
+
+/// A next action as one cell: the title in bold, what to do, the first command and the
+/// rule id.
+fn action_cell(a: &next_actions::NextActionRow) -> String {
+    let mut cell = format!("**{}** {}", text(a.title), text(a.action));
+    if let Some(command) = a.command {
+        cell.push_str(&format!(" {}", code(command)));
+    }
+    cell.push_str(&format!(" ({})", code(a.rule)));
+    cell
 }

@@ -4,6 +4,7 @@
 //! before any exporter sees it.
 
 pub mod compare;
+pub mod engagement;
 pub mod facts_listing;
 pub mod fleet;
 pub mod html;
@@ -11,7 +12,7 @@ pub mod json;
 pub mod labels;
 pub mod localize;
 pub mod markdown;
-mod markdown_text;
+pub(crate) mod markdown_text;
 mod next_actions;
 pub mod numbers;
 pub mod redact;

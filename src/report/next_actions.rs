@@ -1,5 +1,6 @@
-//! The ranked next actions of a host as the rows every report prints: the action in
-//! the report's language, the gain its source case measured (or the severity that
+//! The ranked next actions of a host as the rows every report prints: what to do
+//! (the finding's title, the action and its first command, in the report's language;
+//! the rule id after them), the gain its source case measured (or the severity that
 //! stands in for it), and the effort. One place decides these texts so the table,
 //! Markdown and HTML reports cannot disagree about what to try first.
 
@@ -12,8 +13,12 @@ use crate::rules::Finding;
 
 pub struct NextActionRow<'a> {
     pub rank: usize,
-    pub rule: &'a str,
+    /// The finding's title: what the action is about, in a few words.
+    pub title: &'a str,
     pub action: &'a str,
+    /// The first command of the recommendation, when it gives one.
+    pub command: Option<&'a str>,
+    pub rule: &'a str,
     /// "+68 % (dm8-kunpeng-sysbench)", or the severity when no case measured a gain.
     pub gain: String,
     /// The effort in words, or "—" when the rule's cost names none.
@@ -25,12 +30,18 @@ pub fn rows(host: &HostDiagnosis, lang: Lang) -> Vec<NextActionRow<'_>> {
         .iter()
         .map(|a| {
             let finding = finding_of(host, &a.rule);
+            let recommendation = finding.and_then(|f| localize::recommendation(f, lang));
             NextActionRow {
                 rank: a.rank,
-                rule: &a.rule,
-                action: finding
-                    .and_then(|f| localize::recommendation(f, lang))
+                title: finding.map_or(a.rule.as_str(), |f| localize::finding_title(f, lang)),
+                action: recommendation
+                    .as_ref()
                     .map_or(a.action.as_str(), |r| r.action),
+                command: recommendation
+                    .as_ref()
+                    .and_then(|r| r.commands.first())
+                    .map(String::as_str),
+                rule: &a.rule,
                 gain: gain(a, finding, lang),
                 effort: a
                     .effort
@@ -38,6 +49,15 @@ pub fn rows(host: &HostDiagnosis, lang: Lang) -> Vec<NextActionRow<'_>> {
             }
         })
         .collect()
+}
+
+/// The heading over the rows: optional steps once the host meets its target.
+pub fn heading(host: &HostDiagnosis) -> Label {
+    if host.target.as_ref().is_some_and(|t| t.met) {
+        Label::NextActionsOptional
+    } else {
+        Label::NextActions
+    }
 }
 
 fn finding_of<'a>(host: &'a HostDiagnosis, rule: &str) -> Option<&'a Finding> {

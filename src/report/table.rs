@@ -85,6 +85,15 @@ impl TableReport {
             verdict.confidence * 100.0
         )?;
         writeln!(out, "  {}", localize::verdict_summary(verdict, lang))?;
+        if let Some(target) = &host.target {
+            writeln!(
+                out,
+                "{}{}{}",
+                self.label(Label::TargetStatus),
+                labels::colon(lang),
+                localize::target_summary(target, lang)
+            )?;
+        }
 
         if !host.key_metrics.is_empty() {
             writeln!(out, "\n{}", self.label(Label::KeyMetrics))?;
@@ -101,7 +110,7 @@ impl TableReport {
 
         let actions = next_actions::rows(host, lang);
         if !actions.is_empty() {
-            writeln!(out, "\n{}", self.label(Label::NextActions))?;
+            writeln!(out, "\n{}", self.label(next_actions::heading(host)))?;
             let mut table = styled_table(
                 self.width,
                 &[
@@ -114,7 +123,7 @@ impl TableReport {
             for a in &actions {
                 table.add_row(vec![
                     Cell::new(a.rank),
-                    Cell::new(format!("{}\n{}", a.rule, a.action)),
+                    Cell::new(action_cell(a)),
                     Cell::new(&a.gain),
                     Cell::new(&a.effort),
                 ]);
@@ -281,4 +290,15 @@ impl TableReport {
         );
         writeln!(out, "{table}")
     }
+}
+
+/// A next action as one cell: the title first, then what to do, the first command and
+/// the rule id.
+fn action_cell(a: &next_actions::NextActionRow) -> String {
+    let mut cell = format!("{}\n{}", a.title, a.action);
+    if let Some(command) = a.command {
+        cell.push_str(&format!("\n$ {command}"));
+    }
+    cell.push_str(&format!("\n[{}]", a.rule));
+    cell
 }

@@ -17,9 +17,9 @@ pub fn anchor(index: usize) -> String {
     format!("host-{}", index + 1)
 }
 
-pub fn render(d: &Diagnosis, index: usize, host: &HostDiagnosis, lang: Lang) -> String {
+/// The host's section; `id` is its anchor (see [`anchor`]), unique in the page.
+pub fn render(d: &Diagnosis, id: &str, host: &HostDiagnosis, lang: Lang) -> String {
     let l = |label: Label| esc(label.text(lang));
-    let id = anchor(index);
     let verdict = &host.bottleneck;
     let mut out = String::new();
     let _ = write!(
@@ -43,6 +43,16 @@ pub fn render(d: &Diagnosis, index: usize, host: &HostDiagnosis, lang: Lang) -> 
         verdict.confidence * 100.0,
         esc(localize::verdict_summary(verdict, lang))
     );
+    if let Some(target) = &host.target {
+        let _ = write!(
+            out,
+            r#"<p class="target {}"><strong>{}</strong>{}{}</p>"#,
+            if target.met { "met" } else { "missed" },
+            l(Label::TargetStatus),
+            esc(labels::colon(lang)),
+            esc(localize::target_summary(target, lang))
+        );
+    }
     if !host.key_metrics.is_empty() {
         out.push_str(r#"<div class="metrics">"#);
         for m in &host.key_metrics {
@@ -65,7 +75,7 @@ pub fn render(d: &Diagnosis, index: usize, host: &HostDiagnosis, lang: Lang) -> 
         let _ = write!(
             out,
             r#"<h3>{}</h3><table class="next-actions"><thead><tr><th class="num">#</th><th>{}</th><th>{}</th><th>{}</th></tr></thead><tbody>"#,
-            l(Label::NextActions),
+            l(next_actions::heading(host)),
             l(Label::Action),
             l(Label::GainInCase),
             l(Label::EffortColumn)
@@ -73,11 +83,15 @@ pub fn render(d: &Diagnosis, index: usize, host: &HostDiagnosis, lang: Lang) -> 
         for a in &actions {
             let _ = write!(
                 out,
-                r##"<tr><td class="num">{}</td><td><a href="#{id}-{}"><code>{}</code></a> {}</td><td>{}</td><td>{}</td></tr>"##,
+                r##"<tr><td class="num">{}</td><td><strong>{}</strong> {}{} <a href="#{id}-{}"><code>{}</code></a></td><td>{}</td><td>{}</td></tr>"##,
                 a.rank,
+                esc(a.title),
+                esc(a.action),
+                a.command
+                    .map(|c| format!(r#"<pre class="command">{}</pre>"#, esc(c)))
+                    .unwrap_or_default(),
                 slug(a.rule),
                 esc(a.rule),
-                esc(a.action),
                 esc(&a.gain),
                 esc(&a.effort)
             );
@@ -85,7 +99,7 @@ pub fn render(d: &Diagnosis, index: usize, host: &HostDiagnosis, lang: Lang) -> 
         out.push_str("</tbody></table>");
     }
 
-    let charts = charts(d, index, host, lang);
+    let charts = charts(d, id, host, lang);
     if !charts.is_empty() {
         let _ = write!(
             out,
@@ -136,13 +150,13 @@ pub fn render(d: &Diagnosis, index: usize, host: &HostDiagnosis, lang: Lang) -> 
     if !host.findings.is_empty() {
         let _ = write!(out, "<h3>{}</h3>", l(Label::Findings));
         for f in &host.findings {
-            out.push_str(&finding_card::render(f, &id, lang));
+            out.push_str(&finding_card::render(f, id, lang));
         }
     }
     if !host.off_path_findings.is_empty() {
         let _ = write!(out, "<h3>{}</h3>", l(Label::OffPathFindings));
         for f in &host.off_path_findings {
-            out.push_str(&finding_card::render(f, &id, lang));
+            out.push_str(&finding_card::render(f, id, lang));
         }
     }
     if !host.skipped_steps.is_empty() {
@@ -263,7 +277,7 @@ pub fn render(d: &Diagnosis, index: usize, host: &HostDiagnosis, lang: Lang) -> 
 }
 
 /// Every chart the host's data allows, as `<figure>`s tagged with `data-chart`.
-fn charts(d: &Diagnosis, index: usize, host: &HostDiagnosis, lang: Lang) -> String {
+fn charts(d: &Diagnosis, id: &str, host: &HostDiagnosis, lang: Lang) -> String {
     let c = &host.charts;
     let mut out = String::new();
     let figure = |out: &mut String,
@@ -364,7 +378,7 @@ fn charts(d: &Diagnosis, index: usize, host: &HostDiagnosis, lang: Lang) -> Stri
             "methodology",
             true,
             Label::MethodologyChart.text(lang),
-            &methodology_chart::render(&d.methodology, &host.steps, &anchor(index), lang),
+            &methodology_chart::render(&d.methodology, &host.steps, id, lang),
             &note,
         );
     }

@@ -6,7 +6,7 @@ mod data_uri;
 pub(crate) mod escape;
 mod finding_card;
 mod flame_graph;
-mod host_section;
+pub(crate) mod host_section;
 mod hotspot_chart;
 mod methodology_chart;
 pub(crate) mod page;
@@ -28,7 +28,12 @@ impl Exporter for Html {
         let lang = self.lang;
         let mut body = String::new();
         for (i, host) in diagnosis.hosts.iter().enumerate() {
-            body.push_str(&host_section::render(diagnosis, i, host, lang));
+            body.push_str(&host_section::render(
+                diagnosis,
+                &host_section::anchor(i),
+                host,
+                lang,
+            ));
         }
         let contents = diagnosis
             .hosts

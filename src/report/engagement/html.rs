@@ -1,0 +1,139 @@
+//! The engagement as one self-contained HTML page: the chain as a table, the
+//! configurations, the latest run's hosts in full, and each earlier run folded in a
+//! `<details>` block (open with `--all`). Anchors carry the run's number so the host
+//! sections of different runs never share one.
+
+use super::EngagementExporter;
+use super::rows::rows;
+use crate::engagement::Engagement;
+use crate::report::html::escape::esc;
+use crate::report::html::{host_section, page};
+use crate::report::labels::{self, Label, Lang};
+use crate::report::localize;
+use std::fmt::Write;
+
+pub struct EngagementHtml {
+    pub lang: Lang,
+    /// Earlier runs unfolded.
+    pub all: bool,
+}
+
+impl EngagementExporter for EngagementHtml {
+    fn serialize(&self, e: &Engagement) -> anyhow::Result<Vec<u8>> {
+        let lang = self.lang;
+        let l = |label: Label| esc(label.text(lang));
+        let mut body = String::new();
+        let _ = write!(
+            body,
+            r#"<section class="host" id="chain"><h2>{} <span class="tag">{} {}</span></h2><table class="chain"><thead><tr><th class="num">#</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr></thead><tbody>"#,
+            l(Label::Chain),
+            l(Label::FollowedHost),
+            esc(&e.host),
+            l(Label::Run),
+            l(Label::Verdict),
+            l(Label::Throughput),
+            l(Label::Latency),
+            l(Label::ChangeApplied),
+            l(Label::GainMeasuredExpected),
+            l(Label::Outcome),
+        );
+        for r in rows(&e.chain, &e.name, lang) {
+            let step = r
+                .step
+                .as_ref()
+                .map(|s| format!(" <code>{}</code>", esc(s)))
+                .unwrap_or_default();
+            let _ = write!(
+                body,
+                r##"<tr{}><td class="num">{}</td><td><a href="#run-{}">{}</a></td><td>{}</td><td>{}</td><td>{}</td><td>{}{step}</td><td>{}</td><td>{}</td></tr>"##,
+                if r.flagged { r#" class="flagged""# } else { "" },
+                r.number,
+                r.number,
+                esc(&r.label),
+                esc(&r.verdict),
+                esc(&r.throughput).replace('\n', "<br>"),
+                esc(&r.latency).replace('\n', "<br>"),
+                esc(&r.change),
+                esc(&r.gains),
+                esc(&r.outcome)
+            );
+        }
+        body.push_str("</tbody></table>");
+        if let Some(target) = e.chain.last().and_then(|r| r.target.as_ref()) {
+            let _ = write!(
+                body,
+                r#"<p class="target {}"><strong>{}</strong>{}{}</p>"#,
+                if target.met { "met" } else { "missed" },
+                l(Label::TargetStatus),
+                esc(labels::colon(lang)),
+                esc(localize::target_summary(target, lang))
+            );
+        }
+        if e.chain.iter().any(|r| r.configuration.is_some()) {
+            let _ = write!(body, r#"<h3>{}</h3><ol>"#, l(Label::Configurations));
+            for run in &e.chain {
+                let _ = write!(
+                    body,
+                    r#"<li><strong>{}</strong> — {}</li>"#,
+                    esc(&run.label),
+                    esc(run.configuration.as_deref().unwrap_or("—").trim())
+                );
+            }
+            body.push_str("</ol>");
+        }
+        body.push_str("</section>\n");
+        let count = e.runs.len();
+        let mut contents = vec![(
+            "chain".to_string(),
+            Label::Chain.text(lang).to_string(),
+            "res-none".to_string(),
+        )];
+        for (i, (run, link)) in e.runs.iter().zip(&e.chain).enumerate().rev() {
+            let number = i + 1;
+            let latest = number == count;
+            let heading = if latest {
+                format!(
+                    "{}: {} {number} ({})",
+                    Label::CurrentState.text(lang),
+                    Label::Run.text(lang).to_lowercase(),
+                    link.label
+                )
+            } else {
+                format!("{} {number}: {}", Label::EarlierRun.text(lang), link.label)
+            };
+            if latest {
+                let _ = write!(body, r#"<div id="run-{number}"><h2>{}</h2>"#, esc(&heading));
+            } else {
+                let _ = write!(
+                    body,
+                    r#"<details id="run-{number}"{}><summary><h2>{}</h2></summary>"#,
+                    if self.all { " open" } else { "" },
+                    esc(&heading)
+                );
+            }
+            for (h, host) in run.hosts.iter().enumerate() {
+                let id = format!("run-{number}-{}", host_section::anchor(h));
+                body.push_str(&host_section::render(run, &id, host, lang));
+                if latest {
+                    contents.push((
+                        id,
+                        format!(
+                            "{} — {}",
+                            host.host,
+                            labels::verdict_headline(host.bottleneck.resource, lang)
+                        ),
+                        format!("res-{}", host.bottleneck.resource),
+                    ));
+                }
+            }
+            body.push_str(if latest { "</div>\n" } else { "</details>\n" });
+        }
+        let head = page::Masthead {
+            title: Label::EngagementTitle.text(lang),
+            subtitle_label: e.title.as_deref().unwrap_or(""),
+            subtitle_code: &e.name,
+            contents,
+        };
+        Ok(page::document(lang, &e.perfsage_version, &head, &body).into_bytes())
+    }
+}

@@ -12,6 +12,14 @@ const MEMORY_V2: &str = "G=/sys/fs/cgroup/<group>; for i in 1 2; do date +%s; fo
 
 pub static ENTRIES: &[CatalogEntry] = &[
     entry!(
+        "cgroup.most_throttled.name",
+        None,
+        Text,
+        "The cgroup (directory name) throttled in the largest share of its CPU periods, among the groups whose CPU files were captured (derived; a group without a quota counts as 0)",
+        ["cgroup"],
+        CPU
+    ),
+    entry!(
         "cgroup.<group>.cpu.limited",
         None,
         Flag,

@@ -20,6 +20,14 @@ pub static ENTRIES: &[CatalogEntry] = &[
         CPU
     ),
     entry!(
+        "cgroup.<group>.cpu.dir",
+        None,
+        Text,
+        "The directory of the group's CPU controller files as the capture printed it (/sys/fs/cgroup/cpu/<group> on v1, the group's directory on v2), where its quota is set",
+        ["cgroup"],
+        CPU
+    ),
+    entry!(
         "cgroup.<group>.cpu.limited",
         None,
         Flag,

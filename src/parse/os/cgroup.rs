@@ -149,6 +149,9 @@ struct State {
     tracks: Vec<Track>,
     /// Groups in the order the capture shows them.
     groups: Vec<String>,
+    /// Where each group's CPU controller files are (`/sys/fs/cgroup/cpu/db`), and the
+    /// line that first showed it: the advice writes to that directory.
+    cpu_dirs: Vec<(String, String, u64)>,
     block: Option<Block>,
     stamp: Option<f64>,
     /// The first known file whose group could not be told.
@@ -183,6 +186,15 @@ impl State {
         }
         if !self.groups.contains(&group) {
             self.groups.push(group.clone());
+        }
+        let name = file_name(&block.path);
+        if name.starts_with("cpu.")
+            && !self.cpu_dirs.iter().any(|(g, _, _)| *g == group)
+            && let Some((dir, _)) = block.path.rsplit_once('/')
+            && dir.starts_with('/')
+        {
+            self.cpu_dirs
+                .push((group.clone(), dir.to_string(), block.lines[0].0));
         }
         for reading in file.readings {
             self.record(&group, reading);
@@ -365,6 +377,9 @@ fn put_group(state: &State, group: &str, sink: &mut FactSink, untimed: &mut Vec<
             }
             name => sink.put(key(name), Value::Number(value), unit_of(name), t.lines()),
         }
+    }
+    if let Some((_, dir, line)) = state.cpu_dirs.iter().find(|(g, _, _)| g == group) {
+        sink.text(key("cpu.dir"), dir.clone(), *line);
     }
     match (track("cpu.quota_us"), track("cpu.period_us")) {
         (Some(quota), _) if quota.value().is_infinite() => {

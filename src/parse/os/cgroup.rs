@@ -110,6 +110,9 @@ struct Block {
 struct Track {
     group: String,
     name: &'static str,
+    /// The file it is read from: another file giving the same figure of the same
+    /// group is another group of the same name, not a later snapshot.
+    path: String,
     counter: bool,
     first: (Reading, Option<f64>),
     last: (Reading, Option<f64>),
@@ -196,18 +199,33 @@ impl State {
             self.cpu_dirs
                 .push((group.clone(), dir.to_string(), block.lines[0].0));
         }
+        let mut clash = None;
         for reading in file.readings {
-            self.record(&group, reading);
+            if let Err(other) = self.record(&group, &block.path, reading) {
+                clash.get_or_insert(other);
+            }
+        }
+        if let Some(other) = clash {
+            sink.warn(
+                block.lines[0].0,
+                format!(
+                    "{}: group {group} was read from {other} already (two groups with one directory name, or v1 and v2 files of one figure); left out",
+                    block.path
+                ),
+            );
         }
     }
 
-    fn record(&mut self, group: &str, reading: Reading) {
+    /// Adds a snapshot of one figure; `Err` with the other file when the group's
+    /// figure came from another file.
+    fn record(&mut self, group: &str, path: &str, reading: Reading) -> Result<(), String> {
         let now = (reading, self.stamp);
         match self
             .tracks
             .iter_mut()
             .find(|t| t.group == group && t.name == reading.name)
         {
+            Some(track) if track.path != path => return Err(track.path.clone()),
             Some(track) => {
                 track.last = now;
                 track.samples += 1;
@@ -215,12 +233,14 @@ impl State {
             None => self.tracks.push(Track {
                 group: group.to_string(),
                 name: reading.name,
+                path: path.to_string(),
                 counter: reading.counter,
                 first: now,
                 last: now,
                 samples: 1,
             }),
         }
+        Ok(())
     }
 
     fn track(&self, group: &str, name: &str) -> Option<&Track> {

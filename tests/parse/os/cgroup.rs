@@ -191,6 +191,21 @@ fn bad_input_is_a_warning_naming_file_and_line_or_an_error_not_a_panic() {
         warnings.iter().any(|w| w.message.contains("went down")),
         "{warnings:?}"
     );
+    // Two groups with one directory name are not snapshots of one group.
+    let twins = "1796370835\n# /sys/fs/cgroup/cpu/a/web/cpu.stat\nnr_periods 90\nnr_throttled 9\n# /sys/fs/cgroup/cpu/b/web/cpu.stat\nnr_periods 10\nnr_throttled 10\n";
+    let (facts, warnings) = run_parser(&Cgroup, twins.as_bytes()).unwrap();
+    let share = facts
+        .iter()
+        .find(|f| f.key == "cgroup.web.cpu.throttled_pct")
+        .unwrap();
+    assert_eq!(share.value, Value::Number(10.0));
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert_eq!(warnings[0].line, 6);
+    assert!(
+        warnings[0]
+            .message
+            .contains("read from /sys/fs/cgroup/cpu/a/web/cpu.stat")
+    );
     // Files without their directory: which group is unknown.
     let err = run_parser(&Cgroup, b"# cpu.stat\nnr_periods 1\n").unwrap_err();
     assert_eq!(err.line, Some(2));

@@ -142,6 +142,7 @@ fn a_short_capture_is_a_bundle_perfsage_reads_completely() {
         "interrupts-start",
         "settings",
         "proc-status",
+        "cgroup",
     ] {
         assert_eq!(
             collector(&record, name).status,

@@ -725,3 +725,85 @@ fn a_link_at_94_percent_of_its_speed_is_a_network_verdict_and_20_percent_is_not(
         assert!(!fired(&h).contains(&"network.link_saturated"), "{capture}");
     }
 }
+
+#[test]
+fn a_cgroup_throttled_by_its_quota_is_a_cpu_verdict_on_an_idle_host() {
+    // Two sha256sum in a v1 group with a 0.5-CPU quota: every period throttled while
+    // the host's CPUs are 68 % idle.
+    let h = diagnose_dir(&fixture("bundles/cgroup-cpu-throttled"));
+    let finding = decided_by(&h, Resource::Cpu, "resource.cgroup_cpu_throttled");
+    for part in [
+        "cgroup perfsage-throttled was throttled in 100.0 % of its CPU periods over the capture",
+        "29.3 s of throttling",
+        "a quota of 0.50 CPUs",
+        "used 0.50 CPUs",
+        "its CPU quota, not the host, limits it",
+    ] {
+        assert!(
+            finding.summary.contains(part),
+            "{part}: {}",
+            finding.summary
+        );
+    }
+    assert_cites(
+        finding,
+        &[
+            ("cgroup.perfsage-throttled.cpu.throttled_pct", "cgroup.txt"),
+            ("cgroup.perfsage-throttled.cpu.quota_cpus", "cgroup.txt"),
+            ("cgroup.perfsage-throttled.cpu.used_cpus", "cgroup.txt"),
+            ("cpu.util_pct", "mpstat.txt"),
+        ],
+    );
+    // The throttled share comes from cpu.stat's lines in both snapshots.
+    let share = finding
+        .evidence
+        .iter()
+        .find(|e| e.key == "cgroup.perfsage-throttled.cpu.throttled_pct")
+        .unwrap();
+    assert_eq!(share.line, 7, "{share:?}");
+    let advice = finding.recommendation.as_ref().expect("advice");
+    assert!(
+        advice.action.contains("perfsage-throttled"),
+        "{}",
+        advice.action
+    );
+    assert!(!advice.rollback.is_empty() && !advice.verify.is_empty());
+    let fired = fired(&h);
+    assert!(
+        !fired.contains(&"resource.cpu_headroom"),
+        "'the CPU is not the limit' on a throttled group"
+    );
+    assert!(!fired.contains(&"resource.cpu_saturated"));
+}
+
+#[test]
+fn a_group_below_its_quota_or_without_one_is_not_throttled() {
+    // One sha256sum (1 CPU) under a 1.5-CPU quota, and two in a group without a quota.
+    for (bundle, group) in [
+        ("cgroup-cpu-below-quota", "perfsage-below-quota"),
+        ("cgroup-cpu-no-quota", "perfsage-no-quota"),
+    ] {
+        let h = diagnose_dir(&fixture(&format!("bundles/{bundle}")));
+        assert_eq!(
+            h.facts.text("cgroup.most_throttled.name"),
+            Some(group),
+            "{bundle}: the rule ran on the group"
+        );
+        assert!(
+            !fired(&h).contains(&"resource.cgroup_cpu_throttled"),
+            "fired on {bundle}"
+        );
+    }
+    let below = diagnose_dir(&fixture("bundles/cgroup-cpu-below-quota"));
+    assert_eq!(
+        below
+            .facts
+            .number("cgroup.perfsage-below-quota.cpu.throttled_pct"),
+        Some(0.0)
+    );
+    let unlimited = diagnose_dir(&fixture("bundles/cgroup-cpu-no-quota"));
+    assert_eq!(
+        unlimited.facts.flag("cgroup.perfsage-no-quota.cpu.limited"),
+        Some(false)
+    );
+}

@@ -90,6 +90,7 @@ pub enum Id {
     NumastatProcess,
     InterruptsEnd,
     Numastat,
+    Cgroup,
 }
 
 /// What the table says about one collector.
@@ -345,6 +346,18 @@ pub const COLLECTORS: &[Collector] = &[
         package: Some(NUMACTL),
         needs_root: false,
         needs_process: false,
+    },
+    Collector {
+        id: Id::Cgroup,
+        name: "cgroup",
+        what: "the target process's cgroups: CPU quota, throttling and use, memory limit and use, at the start and the end",
+        when: When::AtEnd,
+        command: "date +%s; echo \"# $f\"; cat $f for the cpu, cpuacct and memory files of /proc/<pid>/cgroup's groups, at the start and the end",
+        files: &["cgroup.txt"],
+        program: None,
+        package: None,
+        needs_root: false,
+        needs_process: true,
     },
 ];
 

@@ -7,6 +7,7 @@
 
 pub mod availability;
 pub mod bundle_dir;
+mod cgroup_snapshot;
 pub mod check;
 mod children;
 pub mod collectors;

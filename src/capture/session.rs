@@ -8,6 +8,7 @@
 
 use super::availability::{Availability, Environment};
 use super::bundle_dir::{BundleDir, DirError};
+use super::cgroup_snapshot::CgroupSnapshot;
 use super::children::{self, Running};
 use super::collectors::{BENCHMARK_FILE, COLLECTORS, Id, When, collector};
 use super::meta_writer;
@@ -141,10 +142,17 @@ pub fn run(
     save(&record)?;
 
     let started = Instant::now();
+    // The first of the cgroup's two snapshots, before the load (the second is taken
+    // with the other snapshots at the end).
+    let cgroup = target
+        .as_ref()
+        .filter(|_| env.availability(collector(Id::Cgroup)).is_ready())
+        .map(|t| CgroupSnapshot::start(t.pid));
     let context = SnapshotContext {
         dir: &dir,
         env: &env,
         target: target.as_ref(),
+        cgroup: cgroup.as_ref(),
     };
     let mut results: BTreeMap<Id, Taken> = BTreeMap::new();
     let mut end_reason = String::new();

@@ -5,6 +5,7 @@
 
 use super::availability::Environment;
 use super::bundle_dir::BundleDir;
+use super::cgroup_snapshot::CgroupSnapshot;
 use super::children::{self, Running, last_line};
 use super::collectors::{Collector, Id};
 use super::settings::write_snapshot;
@@ -24,6 +25,8 @@ pub struct SnapshotContext<'a> {
     pub dir: &'a Mutex<BundleDir>,
     pub env: &'a Environment,
     pub target: Option<&'a Target>,
+    /// The target's cgroup files as read when the capture started.
+    pub cgroup: Option<&'a CgroupSnapshot>,
 }
 
 /// The result of one collector: files written, and what went wrong or was left out.
@@ -86,6 +89,10 @@ pub fn take(collector: &Collector, context: &SnapshotContext) -> Taken {
             }
         }
         Id::Ethtool => ethtool(context, file),
+        Id::Cgroup => match context.cgroup.and_then(CgroupSnapshot::with_end) {
+            Some(bytes) => write(context, file, &bytes),
+            None => Taken::failed("the process is in no cgroup with cpu or memory control files"),
+        },
         Id::Mpstat | Id::Iostat | Id::Vmstat | Id::Sar | Id::ProcSamples | Id::Perf => {
             unreachable!("samplers are not snapshots")
         }

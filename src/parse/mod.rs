@@ -117,6 +117,7 @@ pub fn registry() -> &'static [&'static dyn CaptureParser] {
         &os::uname::Uname,
         &os::dmesg::Dmesg,
         &os::psi::Psi,
+        &os::cgroup::Cgroup,
         &os::load_average::Uptime,
         &os::load_average::Loadavg,
         &net::ethtool::Ethtool,

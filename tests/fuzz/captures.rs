@@ -60,6 +60,7 @@ const FAMILIES: &[(&str, &[&str])] = &[
             "psi",
             "uptime",
             "loadavg",
+            "cgroup",
         ],
     ),
     ("process", &["build-info", "gcc-version", "proc-status"]),

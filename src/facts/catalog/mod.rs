@@ -56,6 +56,7 @@ mod benchmark;
 mod benchmark_sql;
 mod bios;
 mod build;
+mod cgroup;
 mod cpu;
 mod database;
 mod disk;
@@ -78,6 +79,7 @@ const DOMAINS: &[&[CatalogEntry]] = &[
     network::ENTRIES,
     os::ENTRIES,
     activity::ENTRIES,
+    cgroup::ENTRIES,
     process::ENTRIES,
     build::ENTRIES,
     perf::ENTRIES,

@@ -1,9 +1,11 @@
 //! Derived facts, computed in Rust from parsed ones so rules stay short: the busiest
-//! CPU and disk, whether the host is virtualised, the scaling knee of a benchmark
-//! series and the gap to the customer's target. A derivation only fills keys that no
-//! capture supplied, and cites the facts it came from.
+//! CPU and disk, the most throttled cgroup, whether the host is virtualised, the
+//! scaling knee of a benchmark series and the gap to the customer's target. A
+//! derivation only fills keys that no capture supplied, and cites the facts it came
+//! from.
 
 mod busiest;
+mod cgroup;
 mod database;
 mod numa;
 mod platform;
@@ -17,6 +19,7 @@ pub fn run(facts: &mut Facts) {
     // The scaling series feeds the busiest-disk fallback from a scaling table.
     scaling::derive(facts);
     busiest::derive(facts);
+    cgroup::derive(facts);
     target_gap::derive(facts);
     database::derive(facts);
     numa::derive(facts);

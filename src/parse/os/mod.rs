@@ -1,6 +1,9 @@
 //! Operating-system settings and state: sysctl, settings snapshots, file systems,
-//! mounts, uname, the kernel log, /proc/interrupts, the load average, pressure stalls.
+//! mounts, uname, the kernel log, /proc/interrupts, the load average, pressure stalls,
+//! cgroup control files.
 
+pub mod cgroup;
+mod cgroup_files;
 pub mod dmesg;
 pub mod interrupts;
 mod iommu_messages;

@@ -31,6 +31,7 @@
 //! `psi.<res>.<kind>.stall_pct` (number, over the capture); the same under
 //! `psi.cgroup.<dir>.` for a cgroup.
 
+use super::cgroup::names_control_file;
 use super::snapshot_time::stamp_seconds;
 use crate::facts::{SeriesBuilder, Unit, Value};
 use crate::parse::instance_label::instance_label;
@@ -214,12 +215,14 @@ impl CaptureParser for Psi {
     }
 
     fn sniff(&self, head: &str) -> Option<u8> {
-        head.lines()
-            .take(200)
-            .any(|line| {
-                let line = line.trim();
-                pressure_line(line).is_some() || grep_prefixed(line).is_some()
-            })
+        let lines = || head.lines().take(200).map(str::trim);
+        // A group's `grep -r .` that holds its cpu.stat or memory.max besides its
+        // *.pressure files is a cgroup capture (which passes the pressure files over).
+        if lines().any(names_control_file) {
+            return None;
+        }
+        lines()
+            .any(|line| pressure_line(line).is_some() || grep_prefixed(line).is_some())
             .then_some(95)
     }
 

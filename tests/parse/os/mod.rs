@@ -1,5 +1,6 @@
 //! Operating-system settings and state parsers against their real fixtures.
 
+mod cgroup;
 mod dmesg;
 mod interrupts;
 mod load_average;

@@ -125,6 +125,9 @@ pub fn registry() -> &'static [&'static dyn CaptureParser] {
         &net::ethtool_channels::EthtoolChannels,
         &os::interrupts::Interrupts,
         &net::ping::Ping,
+        &net::nstat::Nstat,
+        &net::netstat_stats::NetstatStats,
+        &net::ss_summary::SsSummary,
         // Processes and builds.
         &process::proc_status::ProcStatus,
         &process::build_info::BuildInfo,

@@ -62,6 +62,7 @@ mod disk;
 mod host;
 mod memory;
 mod network;
+mod network_counters;
 mod os;
 mod perf;
 mod process;
@@ -76,6 +77,7 @@ const DOMAINS: &[&[CatalogEntry]] = &[
     memory::ENTRIES,
     disk::ENTRIES,
     network::ENTRIES,
+    network_counters::ENTRIES,
     os::ENTRIES,
     activity::ENTRIES,
     process::ENTRIES,

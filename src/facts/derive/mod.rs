@@ -1,7 +1,7 @@
 //! Derived facts, computed in Rust from parsed ones so rules stay short: the busiest
 //! CPU and disk, whether the host is virtualised, the scaling knee of a benchmark
-//! series and the gap to the customer's target. A derivation only fills keys that no
-//! capture supplied, and cites the facts it came from.
+//! series, the gap to the customer's target and the TCP retransmitted share. A
+//! derivation only fills keys that no capture supplied, and cites the facts it came from.
 
 mod busiest;
 mod database;
@@ -9,6 +9,7 @@ mod numa;
 mod platform;
 mod scaling;
 mod target_gap;
+mod tcp_retransmits;
 
 use super::{Fact, Facts, Provenance, Unit, Value};
 
@@ -20,6 +21,7 @@ pub fn run(facts: &mut Facts) {
     target_gap::derive(facts);
     database::derive(facts);
     numa::derive(facts);
+    tcp_retransmits::derive(facts);
 }
 
 fn fact(key: &str, value: Value, unit: Unit, provenance: Provenance) -> Fact {

@@ -1,7 +1,8 @@
 //! `sar` text reports (sysstat 10 to 12): CPU (`-u`, `-u ALL`, `-P ALL`), block devices
 //! (`-d`, with or without `-p`), memory (`-r`), swap space (`-S`), run queue (`-q`),
-//! context switches (`-w`), interrupts (`-I SUM`) and network interfaces (`-n DEV`),
-//! alone or several in one file (`sar -u -d -r -n DEV 1 3`, `sar -A -f sa02`). One
+//! context switches (`-w`), interrupts (`-I SUM`), network interfaces (`-n DEV`) and
+//! their errors (`-n EDEV`), TCP traffic and errors (`-n TCP`, `-n ETCP`) and sockets
+//! (`-n SOCK`), alone or several in one file (`sar -u -d -r -n DEV 1 3`, `sar -A -f sa02`). One
 //! parser reads them all: each section is recognised by its header line, and columns
 //! are found by name, so old layouts (`rd_sec/s`, `avgqu-sz`) and the sysstat 12
 //! `-p` layout (device name last) parse alike.
@@ -33,7 +34,11 @@
 //! `cpu.{util,usr,sys,iowait,steal,irq,soft}_pct` (util = 100 − %idle − %iowait),
 //! `cpu.<n>.{util,soft}_pct`; `disk.<dev>.{util_pct,io_per_s,rkb_per_s,wkb_per_s,
 //! await_ms,aqu_sz,svctm_ms}` (`rd_sec/s` halved into KiB); `net.<if>.{rxpck_per_s,
-//! txpck_per_s,rxkb_per_s,txkb_per_s,ifutil_pct}`; `mem.{free,available,buff,cache,dirty}_kib`,
+//! txpck_per_s,rxkb_per_s,txkb_per_s,ifutil_pct}`, `net.<if>.{rxerr,txerr,coll,rxdrop,
+//! txdrop,txcarr,rxfram,rxfifo,txfifo}_per_s`; `net.tcp.{active_opens,passive_opens,
+//! segments_in,segments_out,attempt_fails,established_resets,retrans,segments_in_errors,
+//! resets_out}_per_s`; `net.sockets.{total,tcp,udp,raw,ip_fragments,tcp_timewait}`;
+//! `mem.{free,available,buff,cache,dirty}_kib`,
 //! `mem.{used,commit}_pct`, `mem.swpd_kib`; `proc.runq`, `proc.blocked`;
 //! `sys.cs_per_s`, `sys.intr_per_s`. Device names are as printed: `dev8-0` without
 //! `-p`, `sda` with it.

@@ -87,10 +87,6 @@ impl CaptureParser for SsSummary {
             .then_some(90)
     }
 
-    fn starts_section(&self, line: &str) -> bool {
-        total_line(line).is_some()
-    }
-
     fn parse(&self, lines: &mut Lines, sink: &mut FactSink) -> Result<(), ParseError> {
         let mut total = SeriesBuilder::default();
         let mut tcp: [SeriesBuilder; 5] = Default::default();

@@ -128,6 +128,7 @@ pub fn registry() -> &'static [&'static dyn CaptureParser] {
         &net::nstat::Nstat,
         &net::netstat_stats::NetstatStats,
         &net::ss_summary::SsSummary,
+        &net::ss_info::SsInfo,
         // Processes and builds.
         &process::proc_status::ProcStatus,
         &process::build_info::BuildInfo,

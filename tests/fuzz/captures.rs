@@ -48,6 +48,7 @@ const FAMILIES: &[(&str, &[&str])] = &[
             "nstat",
             "netstat-s",
             "ss-summary",
+            "ss-info",
         ],
     ),
     (

@@ -1,5 +1,5 @@
 //! TCP and socket counters over the capture: sar -n TCP,ETCP,EDEV,SOCK, nstat,
-//! netstat -s and ss -s, and the retransmitted share derived from them.
+//! netstat -s, ss -s and ss -ti, and the retransmitted share derived from them.
 
 use super::CatalogEntry;
 
@@ -11,6 +11,7 @@ const NSTAT: &str =
 const NSTAT_LOOP: &str =
     "for i in 1 2; do date +%s; nstat -saz; sleep 60; done (two timed snapshots around the load)";
 const SS: &str = "ss -s (while the load runs)";
+const SS_INFO: &str = "ss -tin (while the load runs; ss -tin dst <peer> for one peer)";
 
 pub static ENTRIES: &[CatalogEntry] = &[
     entry!(
@@ -428,5 +429,61 @@ pub static ENTRIES: &[CatalogEntry] = &[
         "TCP sockets no process holds any more, still sending or closing (ss -s orphaned)",
         ["ss-summary"],
         SS
+    ),
+    entry!(
+        "net.tcp.conn.count",
+        Count,
+        Number,
+        "TCP connections ss -ti listed with their kernel state",
+        ["ss-info"],
+        SS_INFO
+    ),
+    entry!(
+        "net.tcp.conn.rtt_avg_ms",
+        Milliseconds,
+        Number,
+        "Mean smoothed round trip of the listed TCP connections (ss -ti rtt:)",
+        ["ss-info"],
+        SS_INFO
+    ),
+    entry!(
+        "net.tcp.conn.rtt_max_ms",
+        Milliseconds,
+        Number,
+        "Largest smoothed round trip among the listed TCP connections",
+        ["ss-info"],
+        SS_INFO
+    ),
+    entry!(
+        "net.tcp.conn.retrans",
+        Count,
+        Number,
+        "Segments the listed TCP connections retransmitted over their lifetimes (ss -ti retrans:A/B, B summed)",
+        ["ss-info"],
+        SS_INFO
+    ),
+    entry!(
+        "net.tcp.conn.segments_out",
+        Count,
+        Number,
+        "Segments the listed TCP connections sent over their lifetimes, retransmissions included (ss -ti segs_out:)",
+        ["ss-info"],
+        SS_INFO
+    ),
+    entry!(
+        "net.tcp.conn.retrans_pct",
+        Percent,
+        Number,
+        "Retransmitted share of the segments the listed TCP connections sent over their lifetimes (not over the capture)",
+        ["ss-info"],
+        SS_INFO
+    ),
+    entry!(
+        "net.tcp.conn.most_retrans_peer",
+        None,
+        Text,
+        "Peer address:port of the listed TCP connection that retransmitted most",
+        ["ss-info"],
+        SS_INFO
     ),
 ];

@@ -1,5 +1,5 @@
 //! Network devices, paths and counters: ethtool (settings, driver, features, channels),
-//! ping, and the TCP counters of nstat, netstat -s and ss -s.
+//! ping, and the TCP counters of nstat, netstat -s, ss -s and ss -ti.
 
 pub mod ethtool;
 pub mod ethtool_channels;
@@ -8,5 +8,6 @@ pub mod ethtool_features;
 pub mod netstat_stats;
 pub mod nstat;
 pub mod ping;
+pub mod ss_info;
 pub mod ss_summary;
 mod tcp_counters;

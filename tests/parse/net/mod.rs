@@ -7,4 +7,5 @@ mod ethtool_features;
 mod netstat_stats;
 mod nstat;
 mod ping;
+mod ss_info;
 mod ss_summary;

@@ -15,7 +15,8 @@
 //! counters netstat has no sentence for are printed as `Name: value`. Several snapshots,
 //! each after a stamp line (`date`, `date +%s`), give rates over the capture (see
 //! `tcp_counters`). `netstat -st` (TCP only) reads the same way. Sentences are the
-//! English ones of net-tools 2.10; a translated netstat is not read.
+//! English ones of net-tools 2.10, and 1.60's `segments send out` and `segments
+//! retransmited`; a translated netstat is not read.
 
 use super::tcp_counters::{COUNTERS, Snapshots, by_netstat_text};
 use crate::parse::os::snapshot_time::stamp_seconds;
@@ -59,6 +60,7 @@ impl CaptureParser for NetstatStats {
             } else if tcp_section
                 && line.starts_with(char::is_whitespace)
                 && (line.ends_with(" segments sent out")
+                    || line.ends_with(" segments send out")
                     || line.ends_with(" active connection openings")
                     || line.ends_with(" active connections openings"))
             {

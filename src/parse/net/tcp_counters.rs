@@ -92,8 +92,20 @@ pub fn by_nstat_name(name: &str) -> Option<usize> {
     COUNTERS.iter().position(|c| c.nstat == name)
 }
 
+/// Older net-tools (1.60, as RHEL/CentOS 7 ship it) spell three sentences otherwise;
+/// not recorded here: the spellings published with captures of those systems.
+const OLD_SPELLINGS: &[(&str, &str)] = &[
+    ("active connections openings", "active connection openings"),
+    ("segments send out", "segments sent out"),
+    ("segments retransmited", "segments retransmitted"),
+];
+
 /// The counter whose netstat -s sentence (after the number) or `Name:` is `text`.
 pub fn by_netstat_text(text: &str) -> Option<usize> {
+    let text = OLD_SPELLINGS
+        .iter()
+        .find(|(old, _)| *old == text)
+        .map_or(text, |(_, current)| current);
     COUNTERS.iter().position(|c| c.netstat == text)
 }
 
@@ -112,8 +124,9 @@ pub struct Snapshots {
     pending_time: Option<f64>,
 }
 
-/// More snapshots than this in one file is not a capture loop anyone ran.
-const MAX_SNAPSHOTS: usize = 100_000;
+/// More snapshots than this in one file is not a capture loop anyone ran; later ones
+/// are not kept.
+const MAX_SNAPSHOTS: usize = 10_000;
 
 impl Snapshots {
     /// A stamp line: the snapshot after it was taken at `seconds`.

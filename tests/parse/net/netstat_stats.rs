@@ -81,6 +81,22 @@ fn bad_input_is_an_error_or_a_warning_not_a_panic() {
 }
 
 #[test]
+fn older_net_tools_spellings() {
+    let text = "Tcp:\n    3 active connections openings\n    1000 segments send out\n    12 segments retransmited\n";
+    assert_eq!(NetstatStats.sniff(text), Some(90));
+    let (facts, _) = run_parser(&NetstatStats, text.as_bytes()).unwrap();
+    let keys: Vec<&str> = facts.iter().map(|f| f.key.as_str()).collect();
+    assert_eq!(
+        keys,
+        [
+            "net.tcp.active_opens",
+            "net.tcp.segments_out",
+            "net.tcp.retrans"
+        ]
+    );
+}
+
+#[test]
 fn only_the_tcp_section_makes_it_netstat() {
     assert_eq!(
         NetstatStats.sniff("Tcp:\n    8 active connection openings\n"),

@@ -153,18 +153,20 @@ impl Snapshots {
         }
     }
 
+    /// Keeps the snapshot being read, unless it printed none of the kept counters (a
+    /// rate against it would start from zero).
     fn close(&mut self) {
         if let Some(snapshot) = self.current.take()
+            && snapshot.values.iter().any(Option::is_some)
             && self.done.len() < MAX_SNAPSHOTS
         {
             self.done.push(snapshot);
         }
     }
 
-    /// Puts the counts of the last snapshot and the rates between timed snapshots;
-    /// returns how many snapshots there were. `last_line` is where warnings about the
-    /// whole capture go.
-    pub fn finish(mut self, sink: &mut FactSink, last_line: u64) -> usize {
+    /// Puts the counts of the last snapshot and the rates between timed snapshots.
+    /// `last_line` is where warnings about the whole capture go.
+    pub fn finish(mut self, sink: &mut FactSink, last_line: u64) {
         self.close();
         let snapshots = self.done;
         if let Some(last) = snapshots.last() {
@@ -180,7 +182,7 @@ impl Snapshots {
             }
         }
         if snapshots.len() < 2 {
-            return snapshots.len();
+            return;
         }
         let mut rates: Vec<SeriesBuilder> = vec![SeriesBuilder::default(); COUNTERS.len()];
         let mut spans = Vec::new();
@@ -230,6 +232,5 @@ impl Snapshots {
                 Strength::Fallback,
             );
         }
-        snapshots.len()
     }
 }

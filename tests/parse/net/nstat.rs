@@ -49,6 +49,25 @@ fn snapshots_without_time_or_going_down_are_warnings() {
 }
 
 #[test]
+fn a_snapshot_without_kept_counters_is_no_starting_point() {
+    // The first print holds no TCP counter: a rate from it would start at zero.
+    let text = "1796370000\n#kernel\nIpInReceives 5 0.0\n1796370010\n#kernel\nTcpOutSegs 200 0.0\n1796370020\n#kernel\nTcpOutSegs 300 0.0\n";
+    let (facts, warnings) = run_parser(&Nstat, text.as_bytes()).unwrap();
+    assert!(warnings.is_empty(), "{warnings:?}");
+    let rate = facts
+        .iter()
+        .find(|f| f.key == "net.tcp.segments_out_per_s")
+        .unwrap();
+    match &rate.value {
+        perfsage::facts::Value::Series(s) => {
+            assert_eq!((s.count, s.interval_s), (1, Some(10.0)));
+            close(s.avg, 10.0);
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
 fn bad_input_is_an_error_or_a_warning_not_a_panic() {
     assert!(run_parser(&Nstat, b"").is_err());
     assert!(run_parser(&Nstat, b"\xff\xfe\x00binary\n").is_err());

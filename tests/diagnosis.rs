@@ -807,3 +807,58 @@ fn a_group_below_its_quota_or_without_one_is_not_throttled() {
         Some(false)
     );
 }
+
+#[test]
+fn retransmitting_two_percent_of_segments_is_a_network_finding_and_a_clean_link_is_not() {
+    // iperf3 at 2 Gbit/s between two network namespaces, the receiver dropping 2 % of
+    // the packets with iptables' statistic match.
+    let h = diagnose_dir(&fixture("bundles/network-tcp-retransmits"));
+    let finding = decided_by(&h, Resource::Network, "network.tcp_retransmits");
+    assert!(
+        finding
+            .summary
+            .contains("TCP retransmitted 2.36 % of the segments it sent"),
+        "{}",
+        finding.summary
+    );
+    // The drops were made by netfilter, not by the veth: sar -n EDEV counts none.
+    assert!(
+        finding
+            .summary
+            .contains("no interface of this host counted drops"),
+        "{}",
+        finding.summary
+    );
+    assert_cites(
+        finding,
+        &[
+            ("net.tcp.retrans_pct", "sar-n.txt"),
+            ("net.tcp.retrans_per_s", "sar-n.txt"),
+            ("net.tcp.segments_out_per_s", "sar-n.txt"),
+        ],
+    );
+    // The same traffic without loss (0.005 %), and an idle machine.
+    for quiet in ["bundles/network-tcp-clean", "bundles/network-tcp-idle"] {
+        let h = diagnose_dir(&fixture(quiet));
+        assert!(h.facts.contains("net.tcp.segments_out_per_s"), "{quiet}");
+        assert!(!fired(&h).contains(&"network.tcp_retransmits"), "{quiet}");
+    }
+    let clean = diagnose_dir(&fixture("bundles/network-tcp-clean"));
+    let share = clean.facts.get("net.tcp.retrans_pct").unwrap();
+    assert!(share.value.as_number().unwrap() < 0.01);
+}
+
+#[test]
+fn two_timed_nstat_snapshots_alone_are_enough_to_judge_retransmits() {
+    // The lossy bundle's nstat.txt without its sar: the rates come from the growth of
+    // the counters between the two `date +%s` stamps.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        fixture("bundles/network-tcp-retransmits/nstat.txt"),
+        dir.path().join("nstat.txt"),
+    )
+    .unwrap();
+    let h = diagnose_dir(dir.path());
+    let finding = finding(&h, "network.tcp_retransmits");
+    assert_cites(finding, &[("net.tcp.retrans_per_s", "nstat.txt")]);
+}

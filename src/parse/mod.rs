@@ -126,6 +126,10 @@ pub fn registry() -> &'static [&'static dyn CaptureParser] {
         &net::ethtool_channels::EthtoolChannels,
         &os::interrupts::Interrupts,
         &net::ping::Ping,
+        &net::nstat::Nstat,
+        &net::netstat_stats::NetstatStats,
+        &net::ss_summary::SsSummary,
+        &net::ss_info::SsInfo,
         // Processes and builds.
         &process::proc_status::ProcStatus,
         &process::build_info::BuildInfo,

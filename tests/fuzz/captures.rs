@@ -45,6 +45,10 @@ const FAMILIES: &[(&str, &[&str])] = &[
             "ethtool-driver",
             "ethtool-features",
             "ping",
+            "nstat",
+            "netstat-s",
+            "ss-summary",
+            "ss-info",
         ],
     ),
     (

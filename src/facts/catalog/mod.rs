@@ -63,6 +63,7 @@ mod disk;
 mod host;
 mod memory;
 mod network;
+mod network_counters;
 mod os;
 mod perf;
 mod process;
@@ -77,6 +78,7 @@ const DOMAINS: &[&[CatalogEntry]] = &[
     memory::ENTRIES,
     disk::ENTRIES,
     network::ENTRIES,
+    network_counters::ENTRIES,
     os::ENTRIES,
     activity::ENTRIES,
     cgroup::ENTRIES,

@@ -1,8 +1,8 @@
 //! Derived facts, computed in Rust from parsed ones so rules stay short: the busiest
 //! CPU and disk, the most throttled cgroup, whether the host is virtualised, the
-//! scaling knee of a benchmark series and the gap to the customer's target. A
-//! derivation only fills keys that no capture supplied, and cites the facts it came
-//! from.
+//! scaling knee of a benchmark series, the gap to the customer's target and the TCP
+//! retransmitted share. A derivation only fills keys that no capture supplied, and
+//! cites the facts it came from.
 
 mod busiest;
 mod cgroup;
@@ -11,6 +11,7 @@ mod numa;
 mod platform;
 mod scaling;
 mod target_gap;
+mod tcp_retransmits;
 
 use super::{Fact, Facts, Provenance, Unit, Value};
 
@@ -23,6 +24,7 @@ pub fn run(facts: &mut Facts) {
     target_gap::derive(facts);
     database::derive(facts);
     numa::derive(facts);
+    tcp_retransmits::derive(facts);
 }
 
 fn fact(key: &str, value: Value, unit: Unit, provenance: Provenance) -> Fact {

@@ -1,7 +1,8 @@
 //! `sar` text reports (sysstat 10 to 12): CPU (`-u`, `-u ALL`, `-P ALL`), block devices
 //! (`-d`, with or without `-p`), memory (`-r`), swap space (`-S`), run queue (`-q`),
-//! context switches (`-w`), interrupts (`-I SUM`) and network interfaces (`-n DEV`),
-//! alone or several in one file (`sar -u -d -r -n DEV 1 3`, `sar -A -f sa02`). One
+//! context switches (`-w`), interrupts (`-I SUM`), network interfaces (`-n DEV`) and
+//! their errors (`-n EDEV`), TCP traffic and errors (`-n TCP`, `-n ETCP`) and sockets
+//! (`-n SOCK`), alone or several in one file (`sar -u -d -r -n DEV 1 3`, `sar -A -f sa02`). One
 //! parser reads them all: each section is recognised by its header line, and columns
 //! are found by name, so old layouts (`rd_sec/s`, `avgqu-sz`) and the sysstat 12
 //! `-p` layout (device name last) parse alike.
@@ -33,7 +34,11 @@
 //! `cpu.{util,usr,sys,iowait,steal,irq,soft}_pct` (util = 100 − %idle − %iowait),
 //! `cpu.<n>.{util,soft}_pct`; `disk.<dev>.{util_pct,io_per_s,rkb_per_s,wkb_per_s,
 //! await_ms,aqu_sz,svctm_ms}` (`rd_sec/s` halved into KiB); `net.<if>.{rxpck_per_s,
-//! txpck_per_s,rxkb_per_s,txkb_per_s,ifutil_pct}`; `mem.{free,available,buff,cache,dirty}_kib`,
+//! txpck_per_s,rxkb_per_s,txkb_per_s,ifutil_pct}`, `net.<if>.{rxerr,txerr,coll,rxdrop,
+//! txdrop,txcarr,rxfram,rxfifo,txfifo}_per_s`; `net.tcp.{active_opens,passive_opens,
+//! segments_in,segments_out,attempt_fails,established_resets,retrans,segments_in_errors,
+//! resets_out}_per_s`; `net.sockets.{total,tcp,udp,raw,ip_fragments,tcp_timewait}`;
+//! `mem.{free,available,buff,cache,dirty}_kib`,
 //! `mem.{used,commit}_pct`, `mem.swpd_kib`; `proc.runq`, `proc.blocked`;
 //! `sys.cs_per_s`, `sys.intr_per_s`. Device names are as printed: `dev8-0` without
 //! `-p`, `sda` with it.
@@ -52,7 +57,7 @@ use crate::text::row_shape::{RowFields, RowShape};
 
 pub struct Sar;
 
-/// The report sections perfsage reads; anything else (`-B`, `-n EDEV`, `-I` per IRQ
+/// The report sections perfsage reads; anything else (`-B`, `-n IP`, `-I` per IRQ
 /// rows, `-m`, …) is skipped until the next header.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Section {
@@ -64,9 +69,13 @@ enum Section {
     Queue,
     Tasks,
     Interrupts,
+    NetErrors,
+    Sockets,
+    Tcp,
+    TcpErrors,
 }
 
-const SECTIONS: [Section; 8] = [
+const SECTIONS: [Section; 12] = [
     Section::Cpu,
     Section::Disk,
     Section::Net,
@@ -75,6 +84,10 @@ const SECTIONS: [Section; 8] = [
     Section::Queue,
     Section::Tasks,
     Section::Interrupts,
+    Section::NetErrors,
+    Section::Sockets,
+    Section::Tcp,
+    Section::TcpErrors,
 ];
 
 /// Metric names: a key suffix for sections with an instance label (CPU, device,
@@ -120,6 +133,42 @@ const SWAP_METRICS: &[(&str, Unit)] = &[("mem.swpd_kib", Unit::Kibibytes)];
 const QUEUE_METRICS: &[(&str, Unit)] = &[("proc.runq", Unit::Count), ("proc.blocked", Unit::Count)];
 const TASK_METRICS: &[(&str, Unit)] = &[("sys.cs_per_s", Unit::PerSecond)];
 const INTERRUPT_METRICS: &[(&str, Unit)] = &[("sys.intr_per_s", Unit::PerSecond)];
+/// `-n EDEV`, per interface, in sar's column order.
+const NET_ERROR_METRICS: &[(&str, Unit)] = &[
+    ("rxerr_per_s", Unit::PerSecond),
+    ("txerr_per_s", Unit::PerSecond),
+    ("coll_per_s", Unit::PerSecond),
+    ("rxdrop_per_s", Unit::PerSecond),
+    ("txdrop_per_s", Unit::PerSecond),
+    ("txcarr_per_s", Unit::PerSecond),
+    ("rxfram_per_s", Unit::PerSecond),
+    ("rxfifo_per_s", Unit::PerSecond),
+    ("txfifo_per_s", Unit::PerSecond),
+];
+/// `-n SOCK`: sockets in use and IP fragments queued, at each sample.
+const SOCKET_METRICS: &[(&str, Unit)] = &[
+    ("net.sockets.total", Unit::Count),
+    ("net.sockets.tcp", Unit::Count),
+    ("net.sockets.udp", Unit::Count),
+    ("net.sockets.raw", Unit::Count),
+    ("net.sockets.ip_fragments", Unit::Count),
+    ("net.sockets.tcp_timewait", Unit::Count),
+];
+/// `-n TCP`: the RFC 1213 counters ActiveOpens, PassiveOpens, InSegs, OutSegs per second.
+const TCP_METRICS: &[(&str, Unit)] = &[
+    ("net.tcp.active_opens_per_s", Unit::PerSecond),
+    ("net.tcp.passive_opens_per_s", Unit::PerSecond),
+    ("net.tcp.segments_in_per_s", Unit::PerSecond),
+    ("net.tcp.segments_out_per_s", Unit::PerSecond),
+];
+/// `-n ETCP`: AttemptFails, EstabResets, RetransSegs, InErrs, OutRsts per second.
+const TCP_ERROR_METRICS: &[(&str, Unit)] = &[
+    ("net.tcp.attempt_fails_per_s", Unit::PerSecond),
+    ("net.tcp.established_resets_per_s", Unit::PerSecond),
+    ("net.tcp.retrans_per_s", Unit::PerSecond),
+    ("net.tcp.segments_in_errors_per_s", Unit::PerSecond),
+    ("net.tcp.resets_out_per_s", Unit::PerSecond),
+];
 
 impl Section {
     fn index(self) -> usize {
@@ -151,6 +200,11 @@ impl Section {
         {
             return Some((Section::Net, Some(iface)));
         }
+        if let Some(iface) = at(b"IFACE")
+            && has(b"rxerr/s")
+        {
+            return Some((Section::NetErrors, Some(iface)));
+        }
         if let Some(intr) = at(b"INTR") {
             return Some((Section::Interrupts, Some(intr)));
         }
@@ -162,6 +216,12 @@ impl Section {
             Section::Queue
         } else if has(b"cswch/s") {
             Section::Tasks
+        } else if has(b"totsck") && has(b"tcpsck") {
+            Section::Sockets
+        } else if has(b"active/s") && has(b"oseg/s") {
+            Section::Tcp
+        } else if has(b"atmptf/s") && has(b"retrans/s") {
+            Section::TcpErrors
         } else {
             return None;
         };
@@ -178,6 +238,10 @@ impl Section {
             Section::Queue => QUEUE_METRICS,
             Section::Tasks => TASK_METRICS,
             Section::Interrupts => INTERRUPT_METRICS,
+            Section::NetErrors => NET_ERROR_METRICS,
+            Section::Sockets => SOCKET_METRICS,
+            Section::Tcp => TCP_METRICS,
+            Section::TcpErrors => TCP_ERROR_METRICS,
         }
     }
 
@@ -217,6 +281,30 @@ impl Section {
             (Section::Tasks, b"cswch/s") => 0,
             // sysstat 12 prints one column per CPU after `all`; older ones `intr/s`.
             (Section::Interrupts, b"all" | b"intr/s") => 0,
+            (Section::NetErrors, b"rxerr/s") => 0,
+            (Section::NetErrors, b"txerr/s") => 1,
+            (Section::NetErrors, b"coll/s") => 2,
+            (Section::NetErrors, b"rxdrop/s") => 3,
+            (Section::NetErrors, b"txdrop/s") => 4,
+            (Section::NetErrors, b"txcarr/s") => 5,
+            (Section::NetErrors, b"rxfram/s") => 6,
+            (Section::NetErrors, b"rxfifo/s") => 7,
+            (Section::NetErrors, b"txfifo/s") => 8,
+            (Section::Sockets, b"totsck") => 0,
+            (Section::Sockets, b"tcpsck") => 1,
+            (Section::Sockets, b"udpsck") => 2,
+            (Section::Sockets, b"rawsck") => 3,
+            (Section::Sockets, b"ip-frag") => 4,
+            (Section::Sockets, b"tcp-tw") => 5,
+            (Section::Tcp, b"active/s") => 0,
+            (Section::Tcp, b"passive/s") => 1,
+            (Section::Tcp, b"iseg/s") => 2,
+            (Section::Tcp, b"oseg/s") => 3,
+            (Section::TcpErrors, b"atmptf/s") => 0,
+            (Section::TcpErrors, b"estres/s") => 1,
+            (Section::TcpErrors, b"retrans/s") => 2,
+            (Section::TcpErrors, b"isegerr/s") => 3,
+            (Section::TcpErrors, b"orsts/s") => 4,
             _ => return None,
         };
         Some((metric, 1.0))
@@ -242,7 +330,7 @@ impl Section {
                 matches!(metric, CPU_UTIL | CPU_SOFT).then(|| format!("cpu.{label}.{name}"))
             }
             Section::Disk => Some(format!("disk.{label}.{name}")),
-            Section::Net => Some(format!("net.{label}.{name}")),
+            Section::Net | Section::NetErrors => Some(format!("net.{label}.{name}")),
             _ => Some(name.to_string()),
         }
     }

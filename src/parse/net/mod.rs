@@ -1,7 +1,13 @@
-//! Network devices and paths: ethtool (settings, driver, features, channels) and ping.
+//! Network devices, paths and counters: ethtool (settings, driver, features, channels),
+//! ping, and the TCP counters of nstat, netstat -s, ss -s and ss -ti.
 
 pub mod ethtool;
 pub mod ethtool_channels;
 pub mod ethtool_driver;
 pub mod ethtool_features;
+pub mod netstat_stats;
+pub mod nstat;
 pub mod ping;
+pub mod ss_info;
+pub mod ss_summary;
+mod tcp_counters;

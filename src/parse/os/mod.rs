@@ -11,7 +11,7 @@ pub mod load_average;
 pub mod mounts;
 pub mod psi;
 pub mod settings_snapshot;
-mod snapshot_time;
+pub(crate) mod snapshot_time;
 pub mod sysctl;
 pub mod uname;
 pub mod xfs_info;

@@ -363,3 +363,65 @@ fn rows_after_a_comment_line_are_kept() {
     close(util.max, 50.0);
     assert!(p.report.warnings.is_empty(), "{:?}", p.report.warnings);
 }
+
+#[test]
+fn tcp_counters_sockets_and_interface_errors() {
+    let p = parse_fixture("sar/sar_n_TCP_ETCP_EDEV_SOCK.txt");
+    assert_eq!(p.tool(), Some("sar"));
+    let out = p.series("net.tcp.segments_out_per_s");
+    assert_eq!((out.count, out.interval_s), (3, Some(1.0)));
+    // sar's own Average row: oseg/s 86632.67, retrans/s 2066.00 (1152, 688, 4358).
+    assert!((out.avg - 86632.67).abs() < 0.01, "{}", out.avg);
+    close(
+        p.series("net.tcp.retrans_per_s").avg,
+        (1152.0 + 688.0 + 4358.0) / 3.0,
+    );
+    close(p.series("net.tcp.active_opens_per_s").max, 0.0);
+    close(p.series("net.tcp.resets_out_per_s").max, 0.0);
+    assert_eq!(p.series("net.vA.rxdrop_per_s").count, 3);
+    assert_eq!(p.series("net.lo.txfifo_per_s").count, 3);
+    close(p.series("net.sockets.tcp").avg, 2.0);
+    close(p.series("net.sockets.tcp_timewait").max, 0.0);
+    // The rows cite their lines: the first oseg/s row is line 11.
+    assert_eq!(p.get("net.tcp.segments_out_per_s").provenance.line, 11);
+    assert!(p.report.warnings.is_empty(), "{:?}", p.report.warnings);
+}
+
+#[test]
+fn tcp_sections_in_chinese_and_inside_sar_a() {
+    let zh = parse_fixture("sar/sar_n_TCP_ETCP_zh_CN.txt");
+    let out = zh.series("net.tcp.segments_out_per_s");
+    assert_eq!(out.count, 3);
+    close(out.avg, (81888.0 + 5027.0 + 156634.0) / 3.0);
+    close(
+        zh.series("net.tcp.retrans_per_s").avg,
+        (1496.0 + 225.0 + 3210.0) / 3.0,
+    );
+    assert!(zh.has("net.vA.rxerr_per_s"));
+    // sar -A prints the same headers; this machine was idle on TCP then.
+    let a = parse_fixture("sar/sar_A.txt");
+    assert_eq!(a.series("net.tcp.segments_out_per_s").count, 3);
+    assert_eq!(a.series("net.tcp.retrans_per_s").count, 3);
+    assert_eq!(a.series("net.eth0.rxdrop_per_s").count, 3);
+    assert!(a.has("net.sockets.total"));
+}
+
+#[test]
+fn a_tcp_header_without_rows_or_with_bad_rows_is_reported() {
+    let header_only = b"07:54:42     active/s passive/s    iseg/s    oseg/s\n";
+    assert!(run_parser(&Sar, header_only).is_err());
+    let short = b"07:54:42     active/s passive/s    iseg/s    oseg/s\n\
+07:54:43         0.00      0.00   1262.00  86725.00\n\
+07:54:44         0.00      0.00   1262.00\n";
+    let (facts, warnings) = run_parser(&Sar, short).unwrap();
+    let out = facts
+        .iter()
+        .find(|f| f.key == "net.tcp.segments_out_per_s")
+        .unwrap();
+    match &out.value {
+        Value::Series(s) => assert_eq!(s.count, 1),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert_eq!(warnings[0].line, 3);
+}

@@ -1,7 +1,11 @@
-//! Network device and path parsers against their real fixtures.
+//! Network device, path and counter parsers against their real fixtures.
 
 mod ethtool;
 mod ethtool_channels;
 mod ethtool_driver;
 mod ethtool_features;
+mod netstat_stats;
+mod nstat;
 mod ping;
+mod ss_info;
+mod ss_summary;

@@ -1,0 +1,489 @@
+//! TCP and socket counters over the capture: sar -n TCP,ETCP,EDEV,SOCK, nstat,
+//! netstat -s, ss -s and ss -ti, and the retransmitted share derived from them.
+
+use super::CatalogEntry;
+
+const SAR_TCP: &str = "sar -n TCP,ETCP 1 60 (while the load runs)";
+const SAR_EDEV: &str = "sar -n EDEV 1 60 (while the load runs)";
+const SAR_SOCK: &str = "sar -n SOCK 1 60 (while the load runs)";
+const NSTAT: &str =
+    "nstat -az (since boot), or nstat -n before and nstat after the load (its change)";
+const NSTAT_LOOP: &str =
+    "for i in 1 2; do date +%s; nstat -saz; sleep 60; done (two timed snapshots around the load)";
+const SS: &str = "ss -s (while the load runs)";
+const SS_INFO: &str = "ss -tin (while the load runs; ss -tin dst <peer> for one peer)";
+
+pub static ENTRIES: &[CatalogEntry] = &[
+    entry!(
+        "net.tcp.active_opens_per_s",
+        PerSecond,
+        Series,
+        "Connections this host opened per second (TCP ActiveOpens: SYNs sent); sar -n TCP,ETCP per interval, or the growth between two timed nstat -a / netstat -s snapshots",
+        ["sar", "nstat", "netstat-s"],
+        SAR_TCP
+    ),
+    entry!(
+        "net.tcp.passive_opens_per_s",
+        PerSecond,
+        Series,
+        "Connections this host accepted per second (TCP PassiveOpens); sar -n TCP,ETCP per interval, or the growth between two timed nstat -a / netstat -s snapshots",
+        ["sar", "nstat", "netstat-s"],
+        SAR_TCP
+    ),
+    entry!(
+        "net.tcp.segments_in_per_s",
+        PerSecond,
+        Series,
+        "TCP segments received per second, errors included (TCP InSegs); sar -n TCP,ETCP per interval, or the growth between two timed nstat -a / netstat -s snapshots",
+        ["sar", "nstat", "netstat-s"],
+        SAR_TCP
+    ),
+    entry!(
+        "net.tcp.segments_out_per_s",
+        PerSecond,
+        Series,
+        "TCP segments sent per second, retransmissions left out (TCP OutSegs); sar -n TCP,ETCP per interval, or the growth between two timed nstat -a / netstat -s snapshots",
+        ["sar", "nstat", "netstat-s"],
+        SAR_TCP
+    ),
+    entry!(
+        "net.tcp.attempt_fails_per_s",
+        PerSecond,
+        Series,
+        "Connection attempts that failed per second (TCP AttemptFails); sar -n TCP,ETCP per interval, or the growth between two timed nstat -a / netstat -s snapshots",
+        ["sar", "nstat", "netstat-s"],
+        SAR_TCP
+    ),
+    entry!(
+        "net.tcp.established_resets_per_s",
+        PerSecond,
+        Series,
+        "Established connections reset per second (TCP EstabResets); sar -n TCP,ETCP per interval, or the growth between two timed nstat -a / netstat -s snapshots",
+        ["sar", "nstat", "netstat-s"],
+        SAR_TCP
+    ),
+    entry!(
+        "net.tcp.retrans_per_s",
+        PerSecond,
+        Series,
+        "TCP segments retransmitted per second (TCP RetransSegs); sar -n TCP,ETCP per interval, or the growth between two timed nstat -a / netstat -s snapshots",
+        ["sar", "nstat", "netstat-s"],
+        SAR_TCP
+    ),
+    entry!(
+        "net.tcp.segments_in_errors_per_s",
+        PerSecond,
+        Series,
+        "TCP segments received in error per second (TCP InErrs: bad checksum, no socket memory); sar -n TCP,ETCP per interval, or the growth between two timed nstat -a / netstat -s snapshots",
+        ["sar", "nstat", "netstat-s"],
+        SAR_TCP
+    ),
+    entry!(
+        "net.tcp.resets_out_per_s",
+        PerSecond,
+        Series,
+        "TCP segments sent with RST per second (TCP OutRsts); sar -n TCP,ETCP per interval, or the growth between two timed nstat -a / netstat -s snapshots",
+        ["sar", "nstat", "netstat-s"],
+        SAR_TCP
+    ),
+    entry!(
+        "net.tcp.listen_overflows_per_s",
+        PerSecond,
+        Series,
+        "Times a listening socket's accept queue was full when a connection completed (TcpExt ListenOverflows: the application accepts too slowly, or the backlog is too small), per second between two timed nstat -a / netstat -s snapshots",
+        ["nstat", "netstat-s"],
+        NSTAT_LOOP
+    ),
+    entry!(
+        "net.tcp.listen_drops_per_s",
+        PerSecond,
+        Series,
+        "SYNs and connections dropped at a listening socket, overflows included (TcpExt ListenDrops), per second between two timed nstat -a / netstat -s snapshots",
+        ["nstat", "netstat-s"],
+        NSTAT_LOOP
+    ),
+    entry!(
+        "net.tcp.syncookies_sent_per_s",
+        PerSecond,
+        Series,
+        "SYN cookies sent because the SYN queue was full (TcpExt SyncookiesSent), per second between two timed nstat -a / netstat -s snapshots",
+        ["nstat", "netstat-s"],
+        NSTAT_LOOP
+    ),
+    entry!(
+        "net.tcp.syncookies_received_per_s",
+        PerSecond,
+        Series,
+        "Valid SYN cookies received back (TcpExt SyncookiesRecv), per second between two timed nstat -a / netstat -s snapshots",
+        ["nstat", "netstat-s"],
+        NSTAT_LOOP
+    ),
+    entry!(
+        "net.tcp.syncookies_failed_per_s",
+        PerSecond,
+        Series,
+        "Invalid SYN cookies received (TcpExt SyncookiesFailed), per second between two timed nstat -a / netstat -s snapshots",
+        ["nstat", "netstat-s"],
+        NSTAT_LOOP
+    ),
+    entry!(
+        "net.tcp.timeouts_per_s",
+        PerSecond,
+        Series,
+        "Retransmission timer expiries (TcpExt TCPTimeouts: a segment retransmitted after its RTO, not by fast retransmit), per second between two timed nstat -a / netstat -s snapshots",
+        ["nstat", "netstat-s"],
+        NSTAT_LOOP
+    ),
+    entry!(
+        "net.tcp.fast_retrans_per_s",
+        PerSecond,
+        Series,
+        "Segments resent by fast retransmit (TcpExt TCPFastRetrans), per second between two timed nstat -a / netstat -s snapshots",
+        ["nstat", "netstat-s"],
+        NSTAT_LOOP
+    ),
+    entry!(
+        "net.tcp.active_opens",
+        Count,
+        Number,
+        "Connections this host opened (TCP ActiveOpens: SYNs sent): the counter as the last snapshot printed it (since boot for nstat -a and netstat -s, since nstat's previous run for a plain nstat)",
+        ["nstat", "netstat-s"],
+        NSTAT
+    ),
+    entry!(
+        "net.tcp.passive_opens",
+        Count,
+        Number,
+        "Connections this host accepted (TCP PassiveOpens): the counter as the last snapshot printed it (since boot for nstat -a and netstat -s, since nstat's previous run for a plain nstat)",
+        ["nstat", "netstat-s"],
+        NSTAT
+    ),
+    entry!(
+        "net.tcp.segments_in",
+        Count,
+        Number,
+        "TCP segments received, errors included (TCP InSegs): the counter as the last snapshot printed it (since boot for nstat -a and netstat -s, since nstat's previous run for a plain nstat)",
+        ["nstat", "netstat-s"],
+        NSTAT
+    ),
+    entry!(
+        "net.tcp.segments_out",
+        Count,
+        Number,
+        "TCP segments sent, retransmissions left out (TCP OutSegs): the counter as the last snapshot printed it (since boot for nstat -a and netstat -s, since nstat's previous run for a plain nstat)",
+        ["nstat", "netstat-s"],
+        NSTAT
+    ),
+    entry!(
+        "net.tcp.attempt_fails",
+        Count,
+        Number,
+        "Connection attempts that failed (TCP AttemptFails): the counter as the last snapshot printed it (since boot for nstat -a and netstat -s, since nstat's previous run for a plain nstat)",
+        ["nstat", "netstat-s"],
+        NSTAT
+    ),
+    entry!(
+        "net.tcp.established_resets",
+        Count,
+        Number,
+        "Established connections reset (TCP EstabResets): the counter as the last snapshot printed it (since boot for nstat -a and netstat -s, since nstat's previous run for a plain nstat)",
+        ["nstat", "netstat-s"],
+        NSTAT
+    ),
+    entry!(
+        "net.tcp.retrans",
+        Count,
+        Number,
+        "TCP segments retransmitted (TCP RetransSegs): the counter as the last snapshot printed it (since boot for nstat -a and netstat -s, since nstat's previous run for a plain nstat)",
+        ["nstat", "netstat-s"],
+        NSTAT
+    ),
+    entry!(
+        "net.tcp.segments_in_errors",
+        Count,
+        Number,
+        "TCP segments received in error (TCP InErrs: bad checksum, no socket memory): the counter as the last snapshot printed it (since boot for nstat -a and netstat -s, since nstat's previous run for a plain nstat)",
+        ["nstat", "netstat-s"],
+        NSTAT
+    ),
+    entry!(
+        "net.tcp.resets_out",
+        Count,
+        Number,
+        "TCP segments sent with RST (TCP OutRsts): the counter as the last snapshot printed it (since boot for nstat -a and netstat -s, since nstat's previous run for a plain nstat)",
+        ["nstat", "netstat-s"],
+        NSTAT
+    ),
+    entry!(
+        "net.tcp.listen_overflows",
+        Count,
+        Number,
+        "Times a listening socket's accept queue was full when a connection completed (TcpExt ListenOverflows: the application accepts too slowly, or the backlog is too small): the counter as the last snapshot printed it (since boot for nstat -a and netstat -s, since nstat's previous run for a plain nstat)",
+        ["nstat", "netstat-s"],
+        NSTAT
+    ),
+    entry!(
+        "net.tcp.listen_drops",
+        Count,
+        Number,
+        "SYNs and connections dropped at a listening socket, overflows included (TcpExt ListenDrops): the counter as the last snapshot printed it (since boot for nstat -a and netstat -s, since nstat's previous run for a plain nstat)",
+        ["nstat", "netstat-s"],
+        NSTAT
+    ),
+    entry!(
+        "net.tcp.syncookies_sent",
+        Count,
+        Number,
+        "SYN cookies sent because the SYN queue was full (TcpExt SyncookiesSent): the counter as the last snapshot printed it (since boot for nstat -a and netstat -s, since nstat's previous run for a plain nstat)",
+        ["nstat", "netstat-s"],
+        NSTAT
+    ),
+    entry!(
+        "net.tcp.syncookies_received",
+        Count,
+        Number,
+        "Valid SYN cookies received back (TcpExt SyncookiesRecv): the counter as the last snapshot printed it (since boot for nstat -a and netstat -s, since nstat's previous run for a plain nstat)",
+        ["nstat", "netstat-s"],
+        NSTAT
+    ),
+    entry!(
+        "net.tcp.syncookies_failed",
+        Count,
+        Number,
+        "Invalid SYN cookies received (TcpExt SyncookiesFailed): the counter as the last snapshot printed it (since boot for nstat -a and netstat -s, since nstat's previous run for a plain nstat)",
+        ["nstat", "netstat-s"],
+        NSTAT
+    ),
+    entry!(
+        "net.tcp.timeouts",
+        Count,
+        Number,
+        "Retransmission timer expiries (TcpExt TCPTimeouts: a segment retransmitted after its RTO, not by fast retransmit): the counter as the last snapshot printed it (since boot for nstat -a and netstat -s, since nstat's previous run for a plain nstat)",
+        ["nstat", "netstat-s"],
+        NSTAT
+    ),
+    entry!(
+        "net.tcp.fast_retrans",
+        Count,
+        Number,
+        "Segments resent by fast retransmit (TcpExt TCPFastRetrans): the counter as the last snapshot printed it (since boot for nstat -a and netstat -s, since nstat's previous run for a plain nstat)",
+        ["nstat", "netstat-s"],
+        NSTAT
+    ),
+    entry!(
+        "net.tcp.retrans_pct",
+        Percent,
+        Number,
+        "Retransmitted TCP segments as a share of segments sent over the capture (retrans_per_s ÷ segments_out_per_s averages); about 1 % or more costs a TCP flow much of its throughput",
+        ["derived"],
+        SAR_TCP
+    ),
+    entry!(
+        "net.<if>.rxerr_per_s",
+        PerSecond,
+        Series,
+        "Bad packets received per second on one interface (sar -n EDEV rxerr/s)",
+        ["sar"],
+        SAR_EDEV
+    ),
+    entry!(
+        "net.<if>.txerr_per_s",
+        PerSecond,
+        Series,
+        "Errors while sending per second on one interface (txerr/s)",
+        ["sar"],
+        SAR_EDEV
+    ),
+    entry!(
+        "net.<if>.coll_per_s",
+        PerSecond,
+        Series,
+        "Collisions per second while sending on one interface (coll/s; half duplex only)",
+        ["sar"],
+        SAR_EDEV
+    ),
+    entry!(
+        "net.<if>.rxdrop_per_s",
+        PerSecond,
+        Series,
+        "Received packets dropped per second on one interface for lack of buffer space in the kernel (rxdrop/s)",
+        ["sar"],
+        SAR_EDEV
+    ),
+    entry!(
+        "net.<if>.txdrop_per_s",
+        PerSecond,
+        Series,
+        "Packets dropped while sending per second on one interface for lack of buffer space (txdrop/s)",
+        ["sar"],
+        SAR_EDEV
+    ),
+    entry!(
+        "net.<if>.txcarr_per_s",
+        PerSecond,
+        Series,
+        "Carrier errors per second while sending on one interface (txcarr/s: cable, port or duplex trouble)",
+        ["sar"],
+        SAR_EDEV
+    ),
+    entry!(
+        "net.<if>.rxfram_per_s",
+        PerSecond,
+        Series,
+        "Frame alignment errors per second on received packets (rxfram/s)",
+        ["sar"],
+        SAR_EDEV
+    ),
+    entry!(
+        "net.<if>.rxfifo_per_s",
+        PerSecond,
+        Series,
+        "FIFO overruns per second on received packets (rxfifo/s: the NIC's receive ring was full)",
+        ["sar"],
+        SAR_EDEV
+    ),
+    entry!(
+        "net.<if>.txfifo_per_s",
+        PerSecond,
+        Series,
+        "FIFO overruns per second on sent packets (txfifo/s)",
+        ["sar"],
+        SAR_EDEV
+    ),
+    entry!(
+        "net.sockets.total",
+        Count,
+        Series,
+        "Sockets in use, every family (sar -n SOCK totsck; ss -s Total)",
+        ["sar", "ss-summary"],
+        SAR_SOCK
+    ),
+    entry!(
+        "net.sockets.tcp",
+        Count,
+        Series,
+        "TCP sockets in use (sar -n SOCK tcpsck)",
+        ["sar"],
+        SAR_SOCK
+    ),
+    entry!(
+        "net.sockets.udp",
+        Count,
+        Series,
+        "UDP sockets in use (udpsck)",
+        ["sar"],
+        SAR_SOCK
+    ),
+    entry!(
+        "net.sockets.raw",
+        Count,
+        Series,
+        "Raw sockets in use (rawsck)",
+        ["sar"],
+        SAR_SOCK
+    ),
+    entry!(
+        "net.sockets.ip_fragments",
+        Count,
+        Series,
+        "IP fragments queued for reassembly (ip-frag)",
+        ["sar"],
+        SAR_SOCK
+    ),
+    entry!(
+        "net.sockets.tcp_timewait",
+        Count,
+        Series,
+        "TCP sockets in TIME-WAIT (sar -n SOCK tcp-tw; ss -s timewait): many point at short-lived connections",
+        ["sar", "ss-summary"],
+        SAR_SOCK
+    ),
+    entry!(
+        "net.sockets.tcp_allocated",
+        Count,
+        Series,
+        "TCP sockets allocated, closed ones not yet freed included (ss -s TCP: N, /proc/net/sockstat alloc)",
+        ["ss-summary"],
+        SS
+    ),
+    entry!(
+        "net.sockets.tcp_estab",
+        Count,
+        Series,
+        "TCP connections established (ss -s estab)",
+        ["ss-summary"],
+        SS
+    ),
+    entry!(
+        "net.sockets.tcp_closed",
+        Count,
+        Series,
+        "TCP sockets allocated but closed (ss -s closed)",
+        ["ss-summary"],
+        SS
+    ),
+    entry!(
+        "net.sockets.tcp_orphaned",
+        Count,
+        Series,
+        "TCP sockets no process holds any more, still sending or closing (ss -s orphaned)",
+        ["ss-summary"],
+        SS
+    ),
+    entry!(
+        "net.tcp.conn.count",
+        Count,
+        Number,
+        "TCP connections ss -ti listed with their kernel state",
+        ["ss-info"],
+        SS_INFO
+    ),
+    entry!(
+        "net.tcp.conn.rtt_avg_ms",
+        Milliseconds,
+        Number,
+        "Mean smoothed round trip of the listed TCP connections (ss -ti rtt:)",
+        ["ss-info"],
+        SS_INFO
+    ),
+    entry!(
+        "net.tcp.conn.rtt_max_ms",
+        Milliseconds,
+        Number,
+        "Largest smoothed round trip among the listed TCP connections",
+        ["ss-info"],
+        SS_INFO
+    ),
+    entry!(
+        "net.tcp.conn.retrans",
+        Count,
+        Number,
+        "Segments the listed TCP connections retransmitted over their lifetimes (ss -ti retrans:A/B, B summed)",
+        ["ss-info"],
+        SS_INFO
+    ),
+    entry!(
+        "net.tcp.conn.segments_out",
+        Count,
+        Number,
+        "Segments the listed TCP connections sent over their lifetimes, retransmissions included (ss -ti segs_out:)",
+        ["ss-info"],
+        SS_INFO
+    ),
+    entry!(
+        "net.tcp.conn.retrans_pct",
+        Percent,
+        Number,
+        "Retransmitted share of the segments the listed TCP connections sent over their lifetimes (not over the capture)",
+        ["ss-info"],
+        SS_INFO
+    ),
+    entry!(
+        "net.tcp.conn.most_retrans_peer",
+        None,
+        Text,
+        "Peer address:port of the listed TCP connection that retransmitted most",
+        ["ss-info"],
+        SS_INFO
+    ),
+];

@@ -11,6 +11,7 @@ mod cli;
 mod compare;
 mod diagnosis;
 mod e2e;
+mod engagement;
 mod engine;
 mod fleet;
 mod hostile;

@@ -7,6 +7,7 @@
 
 pub mod archive;
 pub mod bundle_yaml;
+pub mod change_log;
 mod cleanup;
 mod display_name;
 pub mod host_facts;

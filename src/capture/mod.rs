@@ -18,7 +18,7 @@ pub mod session;
 mod settings;
 mod snapshots;
 pub mod target_process;
-mod utc_stamp;
+pub(crate) mod utc_stamp;
 
 pub use children::unblock_stop_signals;
 pub use session::{CaptureError, Options, Outcome, Progress, run};

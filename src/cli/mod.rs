@@ -13,6 +13,7 @@ mod fleet;
 mod fleet_run;
 mod graph;
 mod json_documents;
+mod log;
 mod progress_bar;
 mod report_args;
 mod rules;
@@ -46,6 +47,7 @@ enum Command {
     Diagnose(diagnose::Args),
     Explain(explain::Args),
     Compare(compare::Args),
+    Log(log::Args),
     Facts(facts::Args),
     Graph(graph::Args),
     /// The rule base: list, scaffold, lint, test and document rules.
@@ -89,6 +91,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Rules(command) => rules::run(command, rule_dirs),
         Command::Cases(command) => cases::run(command, rule_dirs),
         Command::Fleet(command) => fleet::run(command),
+        Command::Log(args) => log::run(args, rule_dirs),
         Command::Completions(args) => shell_integration::completions(args),
         Command::Man(args) => shell_integration::man(args),
     }

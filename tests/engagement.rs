@@ -1,0 +1,141 @@
+//! An engagement built from bundles in capture order with `perfsage log` declaring each
+//! change: the chain judges every change against the step it carried out, with the
+//! gains computed from the runs' own figures.
+
+use crate::support::{copy_dir, perfsage, stderr, stdout};
+use perfsage::engagement::{Engagement, Outcome};
+use std::path::Path;
+
+fn tps(e: &Engagement, run: usize) -> f64 {
+    e.runs[run].hosts[0]
+        .key_metrics
+        .iter()
+        .find(|m| m.throughput && m.key.ends_with(".tps"))
+        .expect("a TPS figure")
+        .value
+}
+
+fn log(bundle: &Path, applied: &str) -> std::process::Output {
+    perfsage(&[
+        "log",
+        bundle.to_str().unwrap(),
+        "--applied",
+        applied,
+        "--by",
+        "tester",
+        "--date",
+        "2026-12-04",
+    ])
+}
+
+#[test]
+fn logged_changes_are_judged_against_the_steps_they_carried_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let runs = dir.path().join("runs");
+    let case = Path::new("cases/greatdb-vm-cluster");
+    copy_dir(&case.join("bundle"), &runs.join("1-virtual-disk"));
+    copy_dir(
+        &case.join("bundles/vm-64c-raw-disk"),
+        &runs.join("2-raw-disk"),
+    );
+    copy_dir(&case.join("bundle"), &runs.join("3-back-to-virtual"));
+    let out = log(
+        &runs.join("2-raw-disk"),
+        "virtualization.raw_disk_passthrough",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = log(
+        &runs.join("3-back-to-virtual"),
+        "data moved back to the virtual disk",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let again = log(&runs.join("3-back-to-virtual"), "something else");
+    assert_eq!(again.status.code(), Some(2), "a declared change is kept");
+    assert!(stderr(&again).contains("--replace"), "{}", stderr(&again));
+
+    let out = perfsage(&[
+        "diagnose",
+        "--chain",
+        "--each",
+        runs.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let e: Engagement = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(e.name, "runs");
+    assert_eq!(e.chain.len(), 3);
+
+    let raw = e.chain[1].change.as_ref().unwrap();
+    let declared = raw.declared.as_ref().unwrap();
+    assert_eq!(declared.by.as_deref(), Some("tester"));
+    assert_eq!(
+        raw.step.as_deref(),
+        Some("virtualization.raw_disk_passthrough")
+    );
+    assert!(raw.recommended, "the first run recommended the raw disk");
+    assert!(!raw.inferred);
+    let measured = (tps(&e, 1) / tps(&e, 0) - 1.0) * 100.0;
+    assert!((raw.measured_gain_pct.unwrap() - measured).abs() < 1e-9);
+    assert_eq!(raw.expected_gain_pct, Some(27.0), "the rule's case gain");
+    assert_eq!(raw.outcome, Outcome::Helped);
+
+    let back = e.chain[2].change.as_ref().unwrap();
+    assert_eq!(back.step, None, "free text names no rule");
+    let measured = (tps(&e, 2) / tps(&e, 1) - 1.0) * 100.0;
+    assert!(measured < -2.0);
+    assert!((back.measured_gain_pct.unwrap() - measured).abs() < 1e-9);
+    assert_eq!(back.outcome, Outcome::Worse);
+
+    let md = perfsage(&[
+        "diagnose",
+        "--chain",
+        "--each",
+        runs.to_str().unwrap(),
+        "--format",
+        "md",
+    ]);
+    let md = stdout(&md);
+    let chain = &md[..md.find("Current state").expect("the latest run follows")];
+    assert!(chain.contains("**made it worse: roll back**"), "{chain}");
+    assert!(chain.contains("helped, as expected"), "{chain}");
+    assert!(
+        chain.contains("(recommended by the run before) — tester, 2026-12-04"),
+        "{chain}"
+    );
+}
+
+#[test]
+fn a_gain_no_declared_change_explains_is_pointed_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let case = Path::new("cases/greatdb-vm-cluster");
+    // The 48-vCPU run after the raw-disk one, with its findings' change not declared
+    // and no recommended step gone from the first: the gain is unexplained.
+    let first = dir.path().join("a");
+    let second = dir.path().join("b");
+    copy_dir(&case.join("bundles/vm-48c-pinned-raw-disk"), &first);
+    copy_dir(&case.join("bundles/vm-48c-pinned-raw-disk"), &second);
+    // The same capture twice: no gain, no effect.
+    let out = perfsage(&[
+        "diagnose",
+        "--chain",
+        first.to_str().unwrap(),
+        second.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let e: Engagement = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        e.chain[1].change.as_ref().unwrap().outcome,
+        Outcome::NoEffect
+    );
+    // A single run is no chain.
+    let one = perfsage(&["diagnose", "--chain", first.to_str().unwrap()]);
+    assert_eq!(one.status.code(), Some(2));
+    assert!(
+        stderr(&one).contains("a chain needs at least two"),
+        "{}",
+        stderr(&one)
+    );
+}

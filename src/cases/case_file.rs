@@ -15,8 +15,10 @@ pub const CASE_FILE: &str = "case.yaml";
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CaseSource {
-    /// File name under the shared `seeds/` folder.
-    pub seed: String,
+    /// File name under the shared `seeds/` folder; absent for an engagement recorded
+    /// with perfsage rather than taken from a document.
+    #[serde(default)]
+    pub seed: Option<String>,
     pub document: String,
     #[serde(default)]
     pub url: Option<String>,

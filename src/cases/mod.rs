@@ -4,6 +4,7 @@
 
 pub mod case_file;
 pub mod expected;
+pub mod new_case;
 pub mod verify;
 
 pub use case_file::{Case, CaseBundle};

@@ -2,7 +2,11 @@
 //! PostgreSQL at 1, 2, 4 and 8 threads, then `perfsage diagnose` of that bundle. What
 //! the diagnosis must say is worked out here from the captured numbers themselves (the
 //! mpstat samples, the sysbench runs read straight from the benchmark's output), not
-//! written down in advance, and the report must cite the files it rests on.
+//! written down in advance, and the report must cite the files it rests on. A second
+//! test makes an engagement: a baseline capture, one real change (the benchmark client
+//! confined to one CPU), a second capture, the change logged with `perfsage log`, the
+//! chain's measured gain checked against sysbench's own figures, and the engagement
+//! turned into a case that `cases verify` replays.
 //!
 //! It needs root-installed PostgreSQL, sysbench and sysstat and a prepared data set, so
 //! it is ignored by a plain `cargo test --release`: `scripts/e2e-postgres.sh` sets that up and
@@ -172,6 +176,102 @@ fn capture_sysbench_on_postgresql_then_diagnose() {
             "throughput never fell after its best run {best_threads}"
         ),
     }
+}
+
+#[test]
+#[ignore = "needs root, PostgreSQL, sysbench and sysstat: run `bash scripts/e2e-postgres.sh` as root (.ci/run does)"]
+fn an_engagement_on_postgresql_logs_one_change_and_judges_it_from_the_captures() {
+    assert_eq!(
+        std::env::var(GATE).as_deref(),
+        Ok("ready"),
+        "{GATE} is not \"ready\": run `bash scripts/e2e-postgres.sh` as root (.ci/run does)"
+    );
+    let port = std::env::var("PERFSAGE_E2E_PG_PORT").unwrap_or_else(|_| "5432".into());
+    let sysbench = format!(
+        "sysbench --db-driver=pgsql --pgsql-host=127.0.0.1 --pgsql-port={port} \
+         --pgsql-user=sbtest --pgsql-password=sbtest --pgsql-db=sbtest --tables=4 \
+         --table-size=10000 --threads=4 --time={RUN_SECONDS} oltp_read_write run"
+    );
+    // Kept under target/ after the test, for a look when it fails.
+    let engagement = Path::new(env!("CARGO_TARGET_TMPDIR")).join("e2e-engagement");
+    if engagement.exists() {
+        std::fs::remove_dir_all(&engagement).unwrap();
+    }
+    // The baseline, then one real change: the benchmark client confined to CPU 0, so it
+    // no longer competes with PostgreSQL on every core.
+    let capture = |run: &str, command: &str| {
+        let output = perfsage_command()
+            .args(["capture", "-o"])
+            .arg(engagement.join(run))
+            .args(["--process", "postgres", "--", "sh", "-c", command])
+            .output()
+            .unwrap();
+        assert!(
+            output.status.success(),
+            "capture {run}: {}",
+            stderr(&output)
+        );
+    };
+    capture("1-baseline", &sysbench);
+    capture("2-client-on-cpu0", &format!("taskset -c 0 {sysbench}"));
+    let log = perfsage(&[
+        "log",
+        &path(&engagement.join("2-client-on-cpu0")),
+        "--applied",
+        "sysbench confined to CPU 0 with taskset",
+        "--by",
+        "e2e",
+    ]);
+    assert!(log.status.success(), "{}", stderr(&log));
+
+    let tps = |run: &str| sysbench_runs(&engagement.join(run).join("benchmark.txt"))[0].1;
+    let measured = (tps("2-client-on-cpu0") / tps("1-baseline") - 1.0) * 100.0;
+    eprintln!("measured: {measured:+.1} % TPS from confining the client");
+    let report = json(&[
+        "diagnose",
+        "--chain",
+        "--each",
+        &path(&engagement),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(report["kind"], "engagement");
+    let change = &report["chain"][1]["change"];
+    assert_eq!(
+        change["declared"]["applied"],
+        "sysbench confined to CPU 0 with taskset"
+    );
+    let judged = change["measured_gain_pct"].as_f64().unwrap();
+    assert!(
+        (judged - measured).abs() < 0.01,
+        "perfsage measured {judged}, sysbench's own figures give {measured}"
+    );
+    let outcome = if measured >= 2.0 {
+        "helped"
+    } else if measured <= -2.0 {
+        "worse"
+    } else {
+        "no_effect"
+    };
+    assert_eq!(change["outcome"], outcome);
+
+    // The engagement becomes a case that replays.
+    let cases = Path::new(env!("CARGO_TARGET_TMPDIR")).join("e2e-cases");
+    if cases.exists() {
+        std::fs::remove_dir_all(&cases).unwrap();
+    }
+    let new = perfsage(&[
+        "cases",
+        "new",
+        "pg-client-binding",
+        "--from",
+        &path(&engagement),
+        "--dir",
+        &path(&cases),
+    ]);
+    assert!(new.status.success(), "{}", stderr(&new));
+    let verify = perfsage(&["cases", "verify", "--dir", &path(&cases)]);
+    assert!(verify.status.success(), "{}", stdout(&verify));
 }
 
 /// (threads, transactions per second) of each run in sysbench's output, read here

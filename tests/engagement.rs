@@ -139,3 +139,30 @@ fn a_gain_no_declared_change_explains_is_pointed_out() {
         stderr(&one)
     );
 }
+
+#[test]
+fn rules_list_shows_the_gains_each_step_measured_in_the_case_chains() {
+    let out = perfsage(&["diagnose", "cases/greatdb-vm-cluster", "--format", "json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let e: Engagement = serde_json::from_slice(&out.stdout).unwrap();
+    let raw = e.chain[1].change.as_ref().unwrap();
+    assert_eq!(
+        raw.step.as_deref(),
+        Some("virtualization.raw_disk_passthrough")
+    );
+    let expected = format!(
+        "+{:.1} % (greatdb-vm-cluster)",
+        raw.measured_gain_pct.unwrap()
+    );
+    let list = perfsage(&["rules", "list", "--cases", "cases"]);
+    assert!(list.status.success(), "{}", stderr(&list));
+    let row = stdout(&list)
+        .lines()
+        .skip_while(|l| !l.contains("virtualization.raw_disk_passthrough "))
+        .take_while(|l| !l.contains("virtualization.vcpus_exceed_host_socket"))
+        .map(|l| l.split(['│', '┆']).nth(6).unwrap_or("").trim().to_string())
+        .collect::<Vec<_>>()
+        .join("");
+    let squeeze = |s: &str| s.split_whitespace().collect::<String>();
+    assert_eq!(squeeze(&row), squeeze(&expected), "{}", stdout(&list));
+}

@@ -4,6 +4,7 @@
 
 pub mod case_file;
 pub mod expected;
+pub mod measured_gains;
 pub mod new_case;
 pub mod verify;
 

@@ -7,7 +7,10 @@ use crate::authoring::fact_keys::{is_catalogued, levenshtein, suggest};
 use crate::authoring::lint::lint;
 use crate::authoring::rule_tests::run_suite;
 use crate::authoring::scaffold::{NewRule, resolve_id, rule_text, test_text};
+use crate::cases::Case;
+use crate::cases::measured_gains;
 use crate::knowledge::{KnowledgeBase, RuleLayer, layers_for, read_rule_dir};
+use crate::report::numbers::change_pct;
 use crate::rules::loader::RuleSource;
 use anyhow::{Context, bail};
 use comfy_table::presets::UTF8_FULL_CONDENSED;
@@ -18,11 +21,17 @@ use std::process::ExitCode;
 
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
-    /// List every rule with its layer, methodology step, needed facts and source case.
+    /// List every rule with its layer, methodology step, needed facts and source case,
+    /// and the gains its step measured in the chains of the cases.
     #[command(
-        after_help = "Examples:\n  perfsage rules list\n  perfsage rules list --rules ../acme-rules"
+        after_help = "Examples:\n  perfsage rules list\n  perfsage rules list --rules ../acme-rules --cases ../acme-cases"
     )]
-    List,
+    List {
+        /// The folder of cases whose chains are replayed for measured gains [default:
+        /// ./cases when it exists].
+        #[arg(long, value_name = "DIR")]
+        cases: Option<PathBuf>,
+    },
     /// Scaffold a new rule and its test file (never overwrites a file).
     #[command(
         after_help = "Examples:\n  perfsage rules new storage.wal_on_data_disk --step storage --needs disk.busiest.util_pct\n  perfsage rules new cpu_steal --layer virtualization --dir ../acme-rules --needs cpu.steal_pct --needs host.virtualized\n\nThe files hold `FILL IN` placeholders; `perfsage rules lint` lists those left."
@@ -77,7 +86,7 @@ pub enum Command {
 
 pub fn run(command: Command, rule_dirs: &[PathBuf]) -> anyhow::Result<ExitCode> {
     match command {
-        Command::List => list(rule_dirs),
+        Command::List { cases } => list(rule_dirs, cases.as_deref()),
         Command::New {
             id,
             layer,
@@ -108,19 +117,41 @@ pub fn run(command: Command, rule_dirs: &[PathBuf]) -> anyhow::Result<ExitCode> 
     }
 }
 
-fn list(rule_dirs: &[PathBuf]) -> anyhow::Result<ExitCode> {
+fn list(rule_dirs: &[PathBuf], cases: Option<&Path>) -> anyhow::Result<ExitCode> {
     let kb = KnowledgeBase::load(rule_dirs)?;
+    let cases_dir = cases.or_else(|| Some(Path::new("cases")).filter(|d| d.is_dir()));
+    let measured = match cases_dir {
+        Some(dir) => measured_gains::collect(&Case::discover(dir)?, &kb)?,
+        None => Default::default(),
+    };
     let mut table = Table::new();
     table
         .load_style(UTF8_FULL_CONDENSED)
         .set_content_arrangement(ContentArrangement::Dynamic)
         .set_width(table_width())
-        .set_header(vec!["Rule", "Step", "Title", "Needs", "Source case (gain)"]);
+        .set_header(vec![
+            "Rule",
+            "Step",
+            "Title",
+            "Needs",
+            "Source case (gain)",
+            "Measured in case chains",
+        ]);
     for rule in &kb.rules.rules {
         let m = &rule.meta;
         let source = m.source.as_ref().map_or_else(
             || "—".to_string(),
             |s| format!("{} ({})", s.case_id, s.gain),
+        );
+        let gains = measured.get(&m.id).map_or_else(
+            || "—".to_string(),
+            |gains| {
+                gains
+                    .iter()
+                    .map(|g| format!("{} ({})", change_pct(g.gain_pct), g.case_id))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            },
         );
         table.add_row(vec![
             m.id.clone(),
@@ -128,6 +159,7 @@ fn list(rule_dirs: &[PathBuf]) -> anyhow::Result<ExitCode> {
             m.title.clone(),
             m.needs.join("\n"),
             source,
+            gains,
         ]);
     }
     // Ids stay on one line so `rules list | grep` finds them.

@@ -1,0 +1,52 @@
+//! What each rule's step measurably brought wherever a case's chain carried it out:
+//! every case with several bundles is replayed as an engagement, and each change the
+//! chain attributes to a rule (declared, or the recommended step whose finding went
+//! away) with a measured gain is collected under that rule. `rules list` shows them
+//! beside the one figure the rule's source document gave.
+
+use super::Case;
+use crate::bundle::Bundle;
+use crate::diagnosis::diagnose;
+use crate::engagement::{self, Outcome, Run};
+use crate::error::InputError;
+use crate::knowledge::KnowledgeBase;
+use std::collections::BTreeMap;
+
+/// One measured gain: the case and the change in % (a run time's fall is positive).
+#[derive(Debug, Clone, PartialEq)]
+pub struct MeasuredGain {
+    pub case_id: String,
+    pub gain_pct: f64,
+}
+
+/// Rule id → the gains its step measured across `cases`, in case order.
+pub fn collect(
+    cases: &[Case],
+    kb: &KnowledgeBase,
+) -> Result<BTreeMap<String, Vec<MeasuredGain>>, InputError> {
+    let rule = |id: &str| kb.rules.rules.iter().map(|r| &r.meta).find(|m| m.id == id);
+    let mut gains: BTreeMap<String, Vec<MeasuredGain>> = BTreeMap::new();
+    for case in cases.iter().filter(|c| c.bundles.len() > 1) {
+        let mut runs = Vec::new();
+        for bundle in &case.bundles {
+            let opened = Bundle::open(&case.bundle_path(bundle))?;
+            runs.push(Run {
+                label: bundle.id.clone(),
+                configuration: None,
+                diagnosis: diagnose(&opened, kb),
+            });
+        }
+        let e = engagement::build(case.id.clone(), None, runs, &rule);
+        for change in e.chain.iter().filter_map(|r| r.change.as_ref()) {
+            if let (Some(step), Some(gain_pct)) = (&change.step, change.measured_gain_pct)
+                && change.outcome != Outcome::NotMeasured
+            {
+                gains.entry(step.clone()).or_default().push(MeasuredGain {
+                    case_id: case.id.clone(),
+                    gain_pct,
+                });
+            }
+        }
+    }
+    Ok(gains)
+}

@@ -166,3 +166,38 @@ fn rules_list_shows_the_gains_each_step_measured_in_the_case_chains() {
     let squeeze = |s: &str| s.split_whitespace().collect::<String>();
     assert_eq!(squeeze(&row), squeeze(&expected), "{}", stdout(&list));
 }
+
+#[test]
+fn the_greatdb_and_dm8_cases_render_as_engagements_in_every_format() {
+    for case in ["greatdb-vm-cluster", "dm8-kunpeng-sysbench"] {
+        let path = format!("cases/{case}");
+        let run = |args: &[&str]| {
+            let mut all = vec!["diagnose", path.as_str()];
+            all.extend_from_slice(args);
+            let out = perfsage(&all);
+            assert!(out.status.success(), "{all:?}: {}", stderr(&out));
+            stdout(&out)
+        };
+        insta::assert_snapshot!(
+            format!("engagement_{case}_table"),
+            run(&["--format", "table"])
+        );
+        insta::assert_snapshot!(format!("engagement_{case}_md"), run(&["--format", "md"]));
+        insta::assert_snapshot!(
+            format!("engagement_{case}_md_zh"),
+            run(&["--format", "md", "--lang", "zh"])
+        );
+        let e: Engagement = serde_json::from_str(&run(&["--format", "json"])).unwrap();
+        insta::assert_snapshot!(
+            format!("engagement_{case}_chain_json"),
+            serde_json::to_string_pretty(&e.chain).unwrap()
+        );
+        let html = run(&["--format", "html"]);
+        assert_eq!(html.matches("<!DOCTYPE html>").count(), 1);
+        assert_eq!(
+            html.matches("<details id=\"run-").count(),
+            e.runs.len() - 1,
+            "every earlier run folded"
+        );
+    }
+}

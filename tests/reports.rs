@@ -18,7 +18,7 @@ use perfsage::report::markdown::Markdown;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
-/// Case B's first bundle: one report (the case folder gives one per bundle).
+/// Case B's first bundle: one report (the case folder is an engagement of three runs).
 const CASE: &str = "cases/greatdb-vm-cluster/bundle";
 const PROFILE: &str = "bundles/pg-oltp-profile";
 

@@ -78,7 +78,7 @@ impl Markdown {
         if let Some(target) = &host.target {
             writeln!(
                 out,
-                "**{}{}**{}\n",
+                "**{}**{}{}\n",
                 l(Label::TargetStatus),
                 labels::colon(lang),
                 text(localize::target_summary(target, lang))

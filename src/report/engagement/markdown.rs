@@ -73,7 +73,7 @@ impl EngagementExporter for EngagementMarkdown {
         if let Some(target) = e.chain.last().and_then(|r| r.target.as_ref()) {
             writeln!(
                 out,
-                "**{}{}**{}\n",
+                "**{}**{}{}\n",
                 l(Label::TargetStatus),
                 labels::colon(lang),
                 text(localize::target_summary(target, lang))

@@ -2,6 +2,7 @@
 //! previous run (the experiment log), so the engagement report can judge the change
 //! against the step it carried out.
 
+use super::report_args::write_file;
 use crate::bundle::bundle_yaml::ChangeRecord;
 use crate::bundle::change_log::with_change;
 use crate::bundle::metadata_file;
@@ -9,8 +10,7 @@ use crate::bundle::{META_FILE, display_name};
 use crate::capture::utc_stamp::utc_stamp;
 use crate::error::InputError;
 use crate::knowledge::KnowledgeBase;
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Record what was changed since the previous run in a bundle's bundle.yaml
@@ -78,7 +78,7 @@ pub fn run(args: Args, rule_dirs: &[PathBuf]) -> anyhow::Result<ExitCode> {
         .unwrap_or_default();
     let text = with_change(&existing, &change, args.replace)
         .map_err(|message| InputError::new(&file, message))?;
-    replace_file(&path, text.as_bytes()).map_err(|e| InputError::new(&file, e.to_string()))?;
+    write_file(&path, text.as_bytes())?;
     eprintln!("recorded the change in {file}");
     Ok(ExitCode::SUCCESS)
 }
@@ -94,20 +94,4 @@ fn looks_like_rule_id(text: &str) -> bool {
         })
     };
     word(parts.next()) && word(parts.next()) && parts.next().is_none()
-}
-
-/// Replaces the file through a temporary one beside it, so a failure leaves it whole.
-fn replace_file(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let mut file = tempfile::NamedTempFile::new_in(dir)?;
-    file.write_all(bytes)?;
-    // A temporary file is private; bundle.yaml keeps its permissions, or gets those of
-    // an ordinary new file.
-    let permissions = std::fs::metadata(path).map_or_else(
-        |_| std::os::unix::fs::PermissionsExt::from_mode(0o644),
-        |m| m.permissions(),
-    );
-    file.as_file().set_permissions(permissions)?;
-    file.persist(path).map_err(|e| e.error)?;
-    Ok(())
 }

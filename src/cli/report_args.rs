@@ -109,7 +109,7 @@ impl ReportArgs {
 /// it names; a character device (`/dev/null`, a terminal) or a pipe with a reader is
 /// written to as it is. Other special files, and folders, are refused: replacing
 /// `/dev/null` with a regular file, as root, would break the whole system.
-fn write_file(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+pub(super) fn write_file(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     let name = display_name(path.as_os_str());
     let fail =
         |e: std::io::Error| InputError::new(&name, format!("cannot write: {}", describe_io(&e)));

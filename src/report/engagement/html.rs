@@ -4,7 +4,7 @@
 //! sections of different runs never share one.
 
 use super::EngagementExporter;
-use super::rows::rows;
+use super::rows::{header, rows};
 use crate::engagement::Engagement;
 use crate::report::html::escape::esc;
 use crate::report::html::{host_section, page};
@@ -25,18 +25,16 @@ impl EngagementExporter for EngagementHtml {
         let mut body = String::new();
         let _ = write!(
             body,
-            r#"<section class="host" id="chain"><h2>{} <span class="tag">{} {}</span></h2><table class="chain"><thead><tr><th class="num">#</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr></thead><tbody>"#,
+            r#"<section class="host" id="chain"><h2>{} <span class="tag">{} {}</span></h2><table class="chain"><thead><tr>"#,
             l(Label::Chain),
             l(Label::FollowedHost),
             esc(&e.host),
-            l(Label::Run),
-            l(Label::Verdict),
-            l(Label::Throughput),
-            l(Label::Latency),
-            l(Label::ChangeApplied),
-            l(Label::GainMeasuredExpected),
-            l(Label::Outcome),
         );
+        for (i, heading) in header(lang).iter().enumerate() {
+            let class = if i == 0 { r#" class="num""# } else { "" };
+            let _ = write!(body, "<th{class}>{}</th>", esc(heading));
+        }
+        body.push_str("</tr></thead><tbody>");
         for r in rows(&e.chain, &e.name, lang) {
             let step = r
                 .step

@@ -2,7 +2,7 @@
 //! latest run's report and (with `--all`) the earlier ones, each under its own heading.
 
 use super::EngagementExporter;
-use super::rows::rows;
+use super::rows::{self, rows};
 use crate::engagement::Engagement;
 use crate::report::Exporter;
 use crate::report::labels::{self, Label, Lang};
@@ -38,16 +38,7 @@ impl EngagementExporter for EngagementMarkdown {
             l(Label::FollowedHost),
             text(&e.host)
         )?;
-        out.push_str(&header(&[
-            "#",
-            l(Label::Run),
-            l(Label::Verdict),
-            l(Label::Throughput),
-            l(Label::Latency),
-            l(Label::ChangeApplied),
-            l(Label::GainMeasuredExpected),
-            l(Label::Outcome),
-        ]));
+        out.push_str(&header(&rows::header(lang)));
         for r in rows(&e.chain, &e.name, lang) {
             let change = match &r.step {
                 Some(step) => format!("{} ({})", text(&r.change), code(step)),

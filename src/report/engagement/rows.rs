@@ -7,7 +7,7 @@ use crate::diagnosis::KeyMetric;
 use crate::diagnosis::key_metrics::workload_metric;
 use crate::engagement::{AppliedChange, ChainRun, Outcome};
 use crate::facts::Unit;
-use crate::report::labels::{self, Lang};
+use crate::report::labels::{self, Label, Lang};
 use crate::report::numbers::{change_pct, with_unit};
 
 pub struct ChainRow {
@@ -23,6 +23,20 @@ pub struct ChainRow {
     pub outcome: String,
     /// Whether the outcome asks for attention (worse, or unexplained).
     pub flagged: bool,
+}
+
+/// The chain's column headings, in the order of a row's fields.
+pub fn header(lang: Lang) -> [&'static str; 8] {
+    [
+        "#",
+        Label::Run.text(lang),
+        Label::Verdict.text(lang),
+        Label::Throughput.text(lang),
+        Label::Latency.text(lang),
+        Label::ChangeApplied.text(lang),
+        Label::GainMeasuredExpected.text(lang),
+        Label::Outcome.text(lang),
+    ]
 }
 
 /// The rows of `chain`; a gain expected from another case than `engagement` names it.

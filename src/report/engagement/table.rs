@@ -2,7 +2,7 @@
 //! listed under it, then the latest run's report, then (with `--all`) the earlier ones.
 
 use super::EngagementExporter;
-use super::rows::rows;
+use super::rows::{header, rows};
 use crate::engagement::Engagement;
 use crate::report::Exporter;
 use crate::report::labels::{self, Label, Lang};
@@ -40,19 +40,7 @@ impl EngagementExporter for EngagementTable {
             l(Label::FollowedHost),
             e.host
         )?;
-        let mut table = styled_table(
-            self.width,
-            &[
-                "#",
-                l(Label::Run),
-                l(Label::Verdict),
-                l(Label::Throughput),
-                l(Label::Latency),
-                l(Label::ChangeApplied),
-                l(Label::GainMeasuredExpected),
-                l(Label::Outcome),
-            ],
-        );
+        let mut table = styled_table(self.width, &header(lang));
         for row in rows(&e.chain, &e.name, lang) {
             let change = match &row.step {
                 Some(step) => format!("{}\n[{step}]", row.change),

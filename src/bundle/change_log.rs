@@ -4,7 +4,7 @@
 //! when asked. The result must still read as a bundle.yaml, or nothing is written.
 
 use super::bundle_yaml::{BundleMeta, ChangeRecord};
-use super::metadata_file::{YamlError, from_yaml};
+use super::metadata_file::{YamlError, from_yaml, without_top_level_key};
 
 /// The text of bundle.yaml with `change` declared. `existing` is the file's text (empty
 /// when there is none). A declared change is only replaced with `replace`.
@@ -18,7 +18,7 @@ pub fn with_change(existing: &str, change: &ChangeRecord, replace: bool) -> Resu
                 current.change.map(|c| c.applied).unwrap_or_default()
             ));
         }
-        text = without_change_block(existing);
+        text = without_top_level_key(existing, "change");
     }
     if !text.is_empty() && !text.ends_with('\n') {
         text.push('\n');
@@ -40,22 +40,6 @@ fn described(e: YamlError) -> String {
         Some(line) => format!("line {line}: {}", e.message),
         None => e.message,
     }
-}
-
-/// The text without its top-level `change:` line and the indented lines under it.
-fn without_change_block(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut inside = false;
-    for line in text.split_inclusive('\n') {
-        let top_level = !line.starts_with([' ', '\t']) && !line.trim().is_empty();
-        if top_level {
-            inside = line.starts_with("change:");
-        }
-        if !inside {
-            out.push_str(line);
-        }
-    }
-    out
 }
 
 #[cfg(test)]

@@ -232,6 +232,26 @@ fn value_of(text: &str) -> &str {
     if quote.is_some() { text } else { "" }
 }
 
+/// `text` without its top-level `key:` line and the lines indented under it (comments
+/// and blank lines inside the block go with it), keeping everything else as written:
+/// how perfsage rewrites one section of a bundle.yaml a person may also have edited.
+pub fn without_top_level_key(text: &str, key: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut inside = false;
+    for line in text.split_inclusive('\n') {
+        let top_level = !line.starts_with([' ', '\t', '\n', '\r', '#']);
+        if top_level {
+            inside = line
+                .strip_prefix(key)
+                .is_some_and(|rest| rest.starts_with(':'));
+        }
+        if !inside {
+            out.push_str(line);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

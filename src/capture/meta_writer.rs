@@ -7,6 +7,7 @@
 use super::bundle_dir::BundleDir;
 use crate::bundle::META_FILE;
 use crate::bundle::bundle_yaml::{CaptureRecord, MetaFile};
+use crate::bundle::metadata_file::without_top_level_key;
 use serde::Serialize;
 use std::io::{self, Write};
 
@@ -32,7 +33,7 @@ struct Body<'a> {
 pub fn declarations(existing: Option<&str>) -> String {
     match existing {
         None => TEMPLATE.to_string(),
-        Some(text) => without_capture_section(text),
+        Some(text) => without_top_level_key(text, "capture"),
     }
 }
 
@@ -63,22 +64,6 @@ fn render(declarations: &str, record: &CaptureRecord) -> io::Result<String> {
     }
     text.push_str(&capture);
     Ok(text)
-}
-
-/// `text` without its top-level `capture:` key and the lines indented under it.
-fn without_capture_section(text: &str) -> String {
-    let mut out = String::new();
-    let mut inside = false;
-    for line in text.split_inclusive('\n') {
-        let top_level = !line.starts_with([' ', '\t', '\n', '\r', '#']);
-        if top_level {
-            inside = line.starts_with("capture:");
-        }
-        if !inside {
-            out.push_str(line);
-        }
-    }
-    out
 }
 
 #[cfg(test)]

@@ -70,14 +70,16 @@ pub fn build<'a>(
     runs: Vec<Run>,
     rule: &dyn Fn(&str) -> Option<&'a RuleMeta>,
 ) -> Engagement {
-    let labelled: Vec<(String, Diagnosis)> = runs
-        .iter()
-        .map(|r| (r.label.clone(), r.diagnosis.clone()))
-        .collect();
-    let comparison = compare(&labelled);
-    let host = headline_host(runs.last().map(|r| &r.diagnosis));
-    let mut chain: Vec<ChainRun> = (0..runs.len())
-        .map(|i| chain_run(&runs, i, &host, &comparison, rule))
+    let (configurations, runs): (Vec<Option<String>>, Vec<(String, Diagnosis)>) = runs
+        .into_iter()
+        .map(|r| (r.configuration, (r.label, r.diagnosis)))
+        .unzip();
+    let comparison = compare(&runs);
+    let host = headline_host(runs.last().map(|(_, d)| d));
+    let mut chain: Vec<ChainRun> = configurations
+        .into_iter()
+        .enumerate()
+        .map(|(i, configuration)| chain_run(&runs, i, configuration, &host, &comparison, rule))
         .collect();
     follow_measured_throughput(&mut chain, &runs, &host);
     Engagement {
@@ -88,24 +90,26 @@ pub fn build<'a>(
         title,
         host,
         chain,
-        runs: runs.into_iter().map(|r| r.diagnosis).collect(),
+        runs: runs.into_iter().map(|(_, d)| d).collect(),
     }
 }
 
+/// The chain's line for `runs[index]` (label, diagnosis in chain order).
 fn chain_run<'a>(
-    runs: &[Run],
+    runs: &[(String, Diagnosis)],
     index: usize,
+    configuration: Option<String>,
     host: &str,
     comparison: &Comparison,
     rule: &dyn Fn(&str) -> Option<&'a RuleMeta>,
 ) -> ChainRun {
-    let run = &runs[index];
-    let this = host_in(&run.diagnosis, host);
+    let (label, diagnosis) = &runs[index];
+    let this = host_in(diagnosis, host);
     let metric = |wanted: &dyn Fn(&KeyMetric) -> bool| {
         this.and_then(|h| h.key_metrics.iter().find(|m| wanted(m)).cloned())
     };
     let change = (index > 0).then(|| {
-        let earlier = host_in(&runs[index - 1].diagnosis, host);
+        let earlier = host_in(&runs[index - 1].1, host);
         let measured = comparison
             .changes
             .get(index - 1)
@@ -113,11 +117,11 @@ fn chain_run<'a>(
                 [only] => Some(only),
                 hosts => hosts.iter().find(|h| h.host == host),
             });
-        applied_change::judge(run.diagnosis.change.as_ref(), earlier, measured, rule)
+        applied_change::judge(diagnosis.change.as_ref(), earlier, measured, rule)
     });
     ChainRun {
-        label: run.label.clone(),
-        configuration: run.configuration.clone(),
+        label: label.clone(),
+        configuration,
         verdict: this.map_or_else(unknown_verdict, |h| h.bottleneck.clone()),
         throughput: metric(&|m| m.throughput)
             .or_else(|| metric(&|m| m.key.ends_with("runtime_min"))),
@@ -131,7 +135,7 @@ fn chain_run<'a>(
 /// read-only and a write-only test compares the read-only one with the run before and
 /// the write-only one with the run after): the figure of its own gain, else the one
 /// the next run's gain starts from, else its first throughput.
-fn follow_measured_throughput(chain: &mut [ChainRun], runs: &[Run], host: &str) {
+fn follow_measured_throughput(chain: &mut [ChainRun], runs: &[(String, Diagnosis)], host: &str) {
     let gain_key = |run: Option<&ChainRun>| {
         run.and_then(|r| r.change.as_ref())
             .and_then(|c| c.measured.as_ref())
@@ -139,7 +143,7 @@ fn follow_measured_throughput(chain: &mut [ChainRun], runs: &[Run], host: &str) 
     };
     for i in 0..chain.len() {
         let key = gain_key(chain.get(i)).or_else(|| gain_key(chain.get(i + 1)));
-        let Some(metrics) = host_in(&runs[i].diagnosis, host).map(|h| &h.key_metrics) else {
+        let Some(metrics) = host_in(&runs[i].1, host).map(|h| &h.key_metrics) else {
             continue;
         };
         let Some(metric) = key.and_then(|key| metrics.iter().find(|m| m.key == key)) else {

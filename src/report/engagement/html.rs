@@ -9,7 +9,6 @@ use crate::engagement::Engagement;
 use crate::report::html::escape::esc;
 use crate::report::html::{host_section, page};
 use crate::report::labels::{self, Label, Lang};
-use crate::report::localize;
 use std::fmt::Write;
 
 pub struct EngagementHtml {
@@ -58,14 +57,7 @@ impl EngagementExporter for EngagementHtml {
         }
         body.push_str("</tbody></table>");
         if let Some(target) = e.chain.last().and_then(|r| r.target.as_ref()) {
-            let _ = write!(
-                body,
-                r#"<p class="target {}"><strong>{}</strong>{}{}</p>"#,
-                if target.met { "met" } else { "missed" },
-                l(Label::TargetStatus),
-                esc(labels::colon(lang)),
-                esc(localize::target_summary(target, lang))
-            );
+            body.push_str(&host_section::target_paragraph(target, lang));
         }
         if e.chain.iter().any(|r| r.configuration.is_some()) {
             let _ = write!(body, r#"<h3>{}</h3><ol>"#, l(Label::Configurations));

@@ -5,9 +5,8 @@ use super::EngagementExporter;
 use super::rows::{self, rows};
 use crate::engagement::Engagement;
 use crate::report::Exporter;
-use crate::report::labels::{self, Label, Lang};
-use crate::report::localize;
-use crate::report::markdown::Markdown;
+use crate::report::labels::{Label, Lang};
+use crate::report::markdown::{Markdown, target_line};
 use crate::report::markdown_text::{code, header, row, text};
 use std::fmt::Write;
 
@@ -62,13 +61,7 @@ impl EngagementExporter for EngagementMarkdown {
         }
         out.push('\n');
         if let Some(target) = e.chain.last().and_then(|r| r.target.as_ref()) {
-            writeln!(
-                out,
-                "**{}**{}{}\n",
-                l(Label::TargetStatus),
-                labels::colon(lang),
-                text(localize::target_summary(target, lang))
-            )?;
+            writeln!(out, "{}\n", target_line(target, lang))?;
         }
         if e.chain.iter().any(|r| r.configuration.is_some()) {
             writeln!(out, "### {}\n", l(Label::Configurations))?;

@@ -5,8 +5,8 @@ use super::EngagementExporter;
 use super::rows::{header, rows};
 use crate::engagement::Engagement;
 use crate::report::Exporter;
-use crate::report::labels::{self, Label, Lang};
-use crate::report::table::{TableReport, styled_table};
+use crate::report::labels::{Label, Lang};
+use crate::report::table::{TableReport, styled_table, target_line};
 use comfy_table::Cell;
 use std::fmt::Write;
 
@@ -64,13 +64,7 @@ impl EngagementExporter for EngagementTable {
         }
         writeln!(out, "{table}")?;
         if let Some(target) = e.chain.last().and_then(|r| r.target.as_ref()) {
-            writeln!(
-                out,
-                "{}{}{}",
-                l(Label::TargetStatus),
-                labels::colon(lang),
-                crate::report::localize::target_summary(target, lang)
-            )?;
+            writeln!(out, "{}", target_line(target, lang))?;
         }
         if e.chain.iter().any(|r| r.configuration.is_some()) {
             writeln!(out, "\n{}", l(Label::Configurations))?;

@@ -5,7 +5,7 @@ use super::escape::{esc, slug};
 use super::{
     finding_card, flame_graph, hotspot_chart, methodology_chart, scaling_chart, utilisation_chart,
 };
-use crate::diagnosis::{Diagnosis, HostDiagnosis};
+use crate::diagnosis::{Diagnosis, HostDiagnosis, TargetStatus};
 use crate::report::labels::{self, Label, Lang};
 use crate::report::localize;
 use crate::report::next_actions;
@@ -44,14 +44,7 @@ pub fn render(d: &Diagnosis, id: &str, host: &HostDiagnosis, lang: Lang) -> Stri
         esc(localize::verdict_summary(verdict, lang))
     );
     if let Some(target) = &host.target {
-        let _ = write!(
-            out,
-            r#"<p class="target {}"><strong>{}</strong>{}{}</p>"#,
-            if target.met { "met" } else { "missed" },
-            l(Label::TargetStatus),
-            esc(labels::colon(lang)),
-            esc(localize::target_summary(target, lang))
-        );
+        out.push_str(&target_paragraph(target, lang));
     }
     if !host.key_metrics.is_empty() {
         out.push_str(r#"<div class="metrics">"#);
@@ -393,4 +386,15 @@ fn unique_files<'a>(files: impl Iterator<Item = &'a str>) -> String {
         }
     }
     seen.join(", ")
+}
+
+/// Whether the target is met, as a paragraph styled by the outcome.
+pub fn target_paragraph(target: &TargetStatus, lang: Lang) -> String {
+    format!(
+        r#"<p class="target {}"><strong>{}</strong>{}{}</p>"#,
+        if target.met { "met" } else { "missed" },
+        esc(Label::TargetStatus.text(lang)),
+        esc(labels::colon(lang)),
+        esc(localize::target_summary(target, lang))
+    )
 }

@@ -72,31 +72,31 @@ fn rules_new_scaffolds_a_rule_that_loads_and_lint_lists_what_is_left() {
     let out = perfsage(&[
         "rules",
         "new",
-        "cpu_steal",
+        "db_host_swappiness",
         "--layer",
-        "virtualization",
+        "memory",
         "--dir",
         &dir_arg(&dir),
         "--step",
-        "cpu",
+        "memory",
         "--needs",
-        "host.virtualized",
+        "db.engine",
         "--needs",
-        "cpu.steal_pct",
+        "os.swappiness",
     ]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
-    let rule = dir.path().join("virtualization/cpu_steal.rhai");
-    let test = dir.path().join("virtualization/cpu_steal.test.yaml");
+    let rule = dir.path().join("memory/db_host_swappiness.rhai");
+    let test = dir.path().join("memory/db_host_swappiness.test.yaml");
     assert!(stdout(&out).contains(&format!("created {}", rule.display())));
     let rule_text = std::fs::read_to_string(&rule).unwrap();
-    assert!(rule_text.contains("id: \"virtualization.cpu_steal\""));
-    assert!(rule_text.contains("needs: [\"host.virtualized\", \"cpu.steal_pct\"]"));
+    assert!(rule_text.contains("id: \"memory.db_host_swappiness\""));
+    assert!(rule_text.contains("needs: [\"db.engine\", \"os.swappiness\"]"));
 
     // It loads on top of the built-in rules as it is, at the chosen step.
     let kb = KnowledgeBase::load(&[dir.path().to_path_buf()]).expect("the scaffold loads");
     assert_eq!(
-        kb.rules.get("virtualization.cpu_steal").unwrap().meta.step,
-        "cpu"
+        kb.rules.get("memory.db_host_swappiness").unwrap().meta.step,
+        "memory"
     );
 
     // Lint names every placeholder left, with its line, and fails.
@@ -131,7 +131,7 @@ fn rules_new_scaffolds_a_rule_that_loads_and_lint_lists_what_is_left() {
     let again = perfsage(&[
         "rules",
         "new",
-        "virtualization.cpu_steal",
+        "memory.db_host_swappiness",
         "--dir",
         &dir_arg(&dir),
     ]);
@@ -1167,8 +1167,8 @@ fn the_guides_worked_example_lints_clean_and_passes_its_tests() {
     assert_eq!(
         written,
         vec![
-            "virtualization/cpu_steal.test.yaml",
-            "virtualization/cpu_steal.rhai"
+            "memory/db_host_swappiness.test.yaml",
+            "memory/db_host_swappiness.rhai"
         ]
     );
     let lint = perfsage(&["rules", "lint", &dir_arg(&dir)]);

@@ -18,7 +18,7 @@ pub enum Format {
 /// step was taken or not).
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  perfsage explain storage.disk_saturated cases/greatdb-vm-cluster\n  perfsage explain storage fixtures/bundles/disk-bound\n  perfsage explain virtualization.cpu_steal ./captures --rules ../acme-rules --host db1\n\nExit status: 0 success; 2 bad input (an unknown rule or step, a bundle that cannot be read)."
+    after_help = "Examples:\n  perfsage explain storage.disk_saturated cases/greatdb-vm-cluster\n  perfsage explain storage fixtures/bundles/disk-bound\n  perfsage explain memory.db_host_swappiness ./captures --rules ../acme-rules --host db1\n\nExit status: 0 success; 2 bad input (an unknown rule or step, a bundle that cannot be read)."
 )]
 pub struct Args {
     /// A rule id (`storage.disk_saturated`) or a methodology step id (`storage`).

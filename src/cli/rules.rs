@@ -34,7 +34,7 @@ pub enum Command {
     },
     /// Scaffold a new rule and its test file (never overwrites a file).
     #[command(
-        after_help = "Examples:\n  perfsage rules new storage.wal_on_data_disk --step storage --needs disk.busiest.util_pct\n  perfsage rules new cpu_steal --layer virtualization --dir ../acme-rules --needs cpu.steal_pct --needs host.virtualized\n\nThe files hold `FILL IN` placeholders; `perfsage rules lint` lists those left."
+        after_help = "Examples:\n  perfsage rules new storage.wal_on_data_disk --step storage --needs disk.busiest.util_pct\n  perfsage rules new db_host_swappiness --layer memory --dir ../acme-rules --needs db.engine --needs os.swappiness\n\nThe files hold `FILL IN` placeholders; `perfsage rules lint` lists those left."
     )]
     New {
         /// The rule id: `<layer>.<name>`, or `<name>` with --layer.

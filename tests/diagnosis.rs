@@ -862,3 +862,53 @@ fn two_timed_nstat_snapshots_alone_are_enough_to_judge_retransmits() {
     let finding = finding(&h, "network.tcp_retransmits");
     assert_cites(finding, &[("net.tcp.retrans_per_s", "nstat.txt")]);
 }
+
+#[test]
+fn bursts_that_queue_for_the_cpus_are_a_cpu_verdict_at_forty_percent_busy() {
+    // Eight processes waking together each second on two vCPUs: 40 % busy on average,
+    // and tasks waited for a CPU 39 % of the time (PSI, two snapshots 20 s apart).
+    let h = diagnose_dir(&fixture("bundles/cpu-bursts"));
+    let finding = decided_by(&h, Resource::Cpu, "resource.cpu_queueing");
+    assert!(
+        finding
+            .summary
+            .starts_with("Runnable tasks waited for a CPU 39.0 % of the time over the capture"),
+        "{}",
+        finding.summary
+    );
+    assert!(finding.summary.contains("the work arrives in bursts"));
+    assert_cites(
+        finding,
+        &[
+            ("psi.cpu.some.stall_pct", "psi.txt"),
+            ("proc.runq", "vmstat.txt"),
+            ("cpu.util_pct", "mpstat.txt"),
+        ],
+    );
+    assert!(
+        !fired(&h).contains(&"resource.cpu_headroom"),
+        "'the CPU is not the limit' while tasks queue for it"
+    );
+    assert!(steps(&h).contains(&"cpu-hotspots"), "{:?}", steps(&h));
+}
+
+#[test]
+fn busy_cpus_without_a_queue_and_other_real_captures_do_not_queue() {
+    // Two busy loops on two vCPUs: CPU-bound (cpu_saturated), but PSI shows 0.5 %.
+    let busy = diagnose_dir(&fixture("bundles/cpu-busy-no-queue"));
+    decided_by(&busy, Resource::Cpu, "resource.cpu_saturated");
+    assert!(!fired(&busy).contains(&"resource.cpu_queueing"));
+    // A quota-throttled group (3.3 runnable on mostly idle CPUs) and an idle host.
+    for bundle in [
+        "cgroup-cpu-throttled",
+        "idle",
+        "memory-swapping",
+        "network-tcp-idle",
+    ] {
+        let h = diagnose_dir(&fixture(&format!("bundles/{bundle}")));
+        assert!(
+            !fired(&h).contains(&"resource.cpu_queueing"),
+            "fired on {bundle}"
+        );
+    }
+}

@@ -912,3 +912,63 @@ fn busy_cpus_without_a_queue_and_other_real_captures_do_not_queue() {
         );
     }
 }
+
+#[test]
+fn a_page_cache_too_small_for_the_working_set_is_a_memory_verdict_with_the_disk_as_symptom() {
+    // Random reads of a 384 MiB file in a 128 MiB cgroup: the disk is 73 % busy at queue
+    // depth 1.3 with 24 % iowait, but half its reads are pages the group just evicted.
+    let h = diagnose_dir(&fixture("bundles/page-cache-thrash"));
+    let finding = decided_by(&h, Resource::Memory, "memory.working_set_exceeds_memory");
+    assert!(
+        finding.summary.starts_with(
+            "cgroup perfsage-cache reads 39.5 MiB/s back from disk of pages it evicted moments before; it uses 99.9 % of its 128 MiB memory limit. That is 47.8 % of vda's reads"
+        ),
+        "{}",
+        finding.summary
+    );
+    assert!(
+        finding
+            .summary
+            .ends_with("memory is the cause, and vda, 72.6 % busy, is the symptom.")
+    );
+    assert_cites(
+        finding,
+        &[
+            ("mem.refault_kib_per_s", "cgroup.txt"),
+            ("cgroup.perfsage-cache.memory.limit_kib", "cgroup.txt"),
+            ("disk.busiest.util_pct", "iostat.txt"),
+            ("psi.io.some.stall_pct", "psi.txt"),
+        ],
+    );
+    let advice = finding.recommendation.as_ref().expect("advice");
+    assert!(
+        advice.commands[0].contains("/sys/fs/cgroup/memory/perfsage-cache/memory.limit_in_bytes"),
+        "{:?}",
+        advice.commands
+    );
+    let fired = fired(&h);
+    assert!(
+        !fired.contains(&"storage.sync_io_latency_bound"),
+        "{fired:?}"
+    );
+    assert!(!fired.contains(&"storage.disk_saturated"), "{fired:?}");
+}
+
+#[test]
+fn groups_that_keep_their_pages_do_not_thrash() {
+    // Timed cgroup snapshots of groups without a memory limit: no re-reads to speak of.
+    for bundle in ["cgroup-cpu-throttled", "cgroup-cpu-no-quota"] {
+        let h = diagnose_dir(&fixture(&format!("bundles/{bundle}")));
+        assert!(
+            h.facts.number("mem.refault_kib_per_s").is_some(),
+            "{bundle}"
+        );
+        assert!(
+            !fired(&h).contains(&"memory.working_set_exceeds_memory"),
+            "fired on {bundle}"
+        );
+    }
+    // The fsync writer's latency-bound disk stays a storage verdict.
+    let fsync = diagnose_dir(&fixture("bundles/disk-bound-fsync"));
+    decided_by(&fsync, Resource::Storage, "storage.sync_io_latency_bound");
+}

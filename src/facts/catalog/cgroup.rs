@@ -204,6 +204,54 @@ pub static ENTRIES: &[CatalogEntry] = &[
         MEMORY
     ),
     entry!(
+        "cgroup.<group>.memory.workingset_refaults_per_s",
+        PerSecond,
+        Number,
+        "Pages the group read back soon after evicting them, per second of the capture (the growth of workingset_refaults between two time-stamped snapshots); 256 per second is 1 MiB/s read again at 4 KiB pages",
+        ["cgroup"],
+        MEMORY
+    ),
+    entry!(
+        "mem.refault_group",
+        None,
+        Text,
+        "The cgroup whose pages come back from disk fastest after eviction (`root`: the host's own figures)",
+        ["derived"],
+        MEMORY
+    ),
+    entry!(
+        "mem.refault_kib_per_s",
+        KilobytesPerSecond,
+        Number,
+        "KiB per second read back soon after eviction in that group (its workingset_refaults_per_s × the page size, 4 KiB unless os.page_size_kib says otherwise): a working set that does not fit in the memory allowed to it",
+        ["derived"],
+        MEMORY
+    ),
+    entry!(
+        "mem.refault_share_of_reads_pct",
+        Percent,
+        Number,
+        "mem.refault_kib_per_s as a share of the busiest disk's average read rate (iostat rkB/s): how much of the disk's read traffic is pages the memory could not keep",
+        ["derived"],
+        MEMORY
+    ),
+    entry!(
+        "cgroup.<group>.memory.major_faults_per_s",
+        PerSecond,
+        Number,
+        "Major page faults in the group per second of the capture (growth of pgmajfault between two time-stamped snapshots)",
+        ["cgroup"],
+        MEMORY
+    ),
+    entry!(
+        "cgroup.<group>.memory.failcnt_per_s",
+        PerSecond,
+        Number,
+        "Times per second the group's memory use hit its v1 limit during the capture (growth of memory.failcnt between two time-stamped snapshots)",
+        ["cgroup"],
+        MEMORY
+    ),
+    entry!(
         "cgroup.<group>.memory.pgscan",
         Count,
         Number,

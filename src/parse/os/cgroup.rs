@@ -443,6 +443,17 @@ fn put_group(state: &State, group: &str, sink: &mut FactSink, untimed: &mut Vec<
     for (counter, rate, unit) in [
         ("cpu.throttled_s", "cpu.throttled_s_per_s", Unit::Ratio),
         ("cpu.used_s", "cpu.used_cpus", Unit::Count),
+        (
+            "memory.workingset_refaults",
+            "memory.workingset_refaults_per_s",
+            Unit::PerSecond,
+        ),
+        (
+            "memory.major_faults",
+            "memory.major_faults_per_s",
+            Unit::PerSecond,
+        ),
+        ("memory.failcnt", "memory.failcnt_per_s", Unit::PerSecond),
     ] {
         let Some(t) = track(counter).filter(|t| t.samples > 1 && t.value() >= 0.0) else {
             continue;

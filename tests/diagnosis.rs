@@ -972,3 +972,49 @@ fn groups_that_keep_their_pages_do_not_thrash() {
     let fsync = diagnose_dir(&fixture("bundles/disk-bound-fsync"));
     decided_by(&fsync, Resource::Storage, "storage.sync_io_latency_bound");
 }
+
+#[test]
+fn a_client_paying_a_round_trip_per_statement_is_a_network_verdict_on_an_idle_host() {
+    // sysbench to PostgreSQL over a path holding each packet 1 ms: 20 round trips of
+    // 2.88 ms in each 60.6 ms transaction while the CPUs idle at 17 % busy.
+    let h = diagnose_dir(&fixture("bundles/network-rtt-bound"));
+    let finding = decided_by(&h, Resource::Network, "network.round_trip_bound");
+    assert!(
+        finding.summary.starts_with(
+            "Each transaction makes 20.0 round trips (1319.9 queries/s ÷ 66.0 TPS) of 2.88 ms (ping to 10_77_0_2): 57.6 ms of the 60.6 ms a transaction takes (4 threads ÷ 66.0 TPS), 95 %, is spent on the path"
+        ),
+        "{}",
+        finding.summary
+    );
+    assert_cites(
+        finding,
+        &[
+            ("bench.qps", "sysbench.txt"),
+            ("net.ping.10_77_0_2.rtt_avg_ms", "ping.txt"),
+            ("cpu.util_pct", "mpstat.txt"),
+        ],
+    );
+}
+
+#[test]
+fn the_same_client_on_a_short_path_is_cpu_bound_and_other_real_runs_are_not_round_trip_bound() {
+    let short = diagnose_dir(&fixture("bundles/network-rtt-short"));
+    assert_eq!(
+        short.bottleneck.resource,
+        Resource::Cpu,
+        "{}",
+        short.bottleneck.summary
+    );
+    for bundle in [
+        "network-rtt-short",
+        "pg-oltp-2core",
+        "pg-oltp-profile",
+        "idle",
+    ] {
+        let h = diagnose_dir(&fixture(&format!("bundles/{bundle}")));
+        assert!(
+            !fired(&h).contains(&"network.round_trip_bound"),
+            "fired on {bundle}"
+        );
+    }
+}

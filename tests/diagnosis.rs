@@ -1018,3 +1018,29 @@ fn the_same_client_on_a_short_path_is_cpu_bound_and_other_real_runs_are_not_roun
         );
     }
 }
+
+#[test]
+fn a_full_file_system_and_one_out_of_inodes_are_named_with_their_df_lines() {
+    let h = diagnose_dir(&fixture("bundles/filesystem-full"));
+    let finding = finding(&h, "storage.filesystem_full");
+    assert_eq!(finding.severity, perfsage::rules::Severity::Critical);
+    assert_eq!(
+        finding.summary,
+        "/mnt/pgwal (loop0) is 100 % full, 173 KiB free; /mnt/spool (loop1) has used 100 % of its inodes (0 left): writes there fail now."
+    );
+    assert_cites(
+        finding,
+        &[
+            ("fs.loop0.used_pct", "df.txt"),
+            ("fs.loop1.inodes_used_pct", "df-i.txt"),
+        ],
+    );
+    // The root file system at 18 % is not named above; bundles without df are not judged.
+    for bundle in ["idle", "disk-bound", "page-cache-thrash"] {
+        let other = diagnose_dir(&fixture(&format!("bundles/{bundle}")));
+        assert!(
+            !fired(&other).contains(&"storage.filesystem_full"),
+            "{bundle}"
+        );
+    }
+}

@@ -61,6 +61,7 @@ pub fn take(collector: &Collector, context: &SnapshotContext) -> Taken {
         Id::Numactl => command(context, "numactl", &["-H"], file),
         Id::Dmidecode => command(context, "dmidecode", &["-t", "memory"], file),
         Id::Uname => command(context, "uname", &["-a"], file),
+        Id::Df => both_df_tables(context, file),
         Id::Numastat => command(context, "numastat", &[], file),
         Id::NumastatProcess => {
             let target = context
@@ -105,6 +106,18 @@ fn command(context: &SnapshotContext, program: &str, args: &[&str], file: &str) 
         Ok(output) => write(context, file, &output),
         Err(problem) => Taken::failed(problem),
     }
+}
+
+/// `df -h` and `df -i` in one file: the parser reads each table under its header.
+fn both_df_tables(context: &SnapshotContext, file: &str) -> Taken {
+    let mut both = Vec::new();
+    for args in [["-h"], ["-i"]] {
+        match run_captured(context.env, "df", &args) {
+            Ok(output) => both.extend_from_slice(&output),
+            Err(problem) => return Taken::failed(problem),
+        }
+    }
+    write(context, file, &both)
 }
 
 /// A /proc file, copied as it is.

@@ -114,6 +114,7 @@ pub fn registry() -> &'static [&'static dyn CaptureParser] {
         &os::settings_snapshot::SettingsSnapshot,
         &os::xfs_info::XfsInfo,
         &os::mounts::Mounts,
+        &os::df::Df,
         &os::uname::Uname,
         &os::dmesg::Dmesg,
         &os::psi::Psi,

@@ -57,6 +57,7 @@ const FAMILIES: &[(&str, &[&str])] = &[
             "dmesg",
             "interrupts",
             "mounts",
+            "df",
             "settings-snapshot",
             "sysctl",
             "uname",

@@ -6,6 +6,8 @@ const SNAPSHOT: &str = "the settings snapshot script in docs/settings-snapshot.m
 const SYSCTL_OR_SNAPSHOT: &str =
     "sysctl -a (as root), or the settings snapshot script in docs/settings-snapshot.md";
 const MOUNT: &str = "mount (or cat /proc/mounts)";
+const DF: &str = "df -h; df -i (both tables may share one file)";
+const DF_INODES: &str = "df -i";
 const SNAPSHOT_OR_DMESG: &str = "the settings snapshot script in docs/settings-snapshot.md, or dmesg as root (the whole boot log: an excerpt only shows units that exist)";
 
 pub static ENTRIES: &[CatalogEntry] = &[
@@ -134,7 +136,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "File system type on a device (xfs, ext4, …); <dev> is the device path's last component",
-        ["mounts", "xfs-info"],
+        ["mounts", "xfs-info", "df"],
         MOUNT
     ),
     entry!(
@@ -142,7 +144,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "Where the device is mounted (its first mount when bind-mounted again)",
-        ["mounts"],
+        ["mounts", "df"],
         MOUNT
     ),
     entry!(
@@ -152,6 +154,70 @@ pub static ENTRIES: &[CatalogEntry] = &[
         "Mount options of the device, e.g. rw,noatime,inode64",
         ["mounts"],
         MOUNT
+    ),
+    entry!(
+        "fs.<dev>.used_pct",
+        Percent,
+        Number,
+        "Share of the file system's space in use, as df prints it (Use%, Capacity with -P): used ÷ (used + available), so 100 % is full for every user but root",
+        ["df"],
+        DF
+    ),
+    entry!(
+        "fs.<dev>.size_kib",
+        Kibibytes,
+        Number,
+        "Size of the file system (df's Size or its blocks × block size; human sizes read as powers of 1024)",
+        ["df"],
+        DF
+    ),
+    entry!(
+        "fs.<dev>.avail_kib",
+        Kibibytes,
+        Number,
+        "Space still free for ordinary users (df's Avail)",
+        ["df"],
+        DF
+    ),
+    entry!(
+        "fs.<dev>.inodes_used_pct",
+        Percent,
+        Number,
+        "Share of the file system's inodes in use (df -i IUse%): at 100 % no file can be created whatever the free space",
+        ["df"],
+        DF_INODES
+    ),
+    entry!(
+        "fs.<dev>.inodes",
+        Count,
+        Number,
+        "Inodes of the file system (df -i Inodes)",
+        ["df"],
+        DF_INODES
+    ),
+    entry!(
+        "fs.<dev>.inodes_free",
+        Count,
+        Number,
+        "Inodes still free (df -i IFree)",
+        ["df"],
+        DF_INODES
+    ),
+    entry!(
+        "fs.fullest.name",
+        None,
+        Text,
+        "The file system fullest in space or inodes, as its device label",
+        ["derived"],
+        DF
+    ),
+    entry!(
+        "fs.fullest.used_pct",
+        Percent,
+        Number,
+        "How full that file system is: the larger of its space and inode shares",
+        ["derived"],
+        DF
     ),
     entry!(
         "fs.<dev>.block_size_kib",

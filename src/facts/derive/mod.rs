@@ -1,12 +1,13 @@
 //! Derived facts, computed in Rust from parsed ones so rules stay short: the busiest
-//! CPU and disk, the most throttled cgroup, whether the host is virtualised, the
-//! scaling knee of a benchmark series, the gap to the customer's target, the TCP
-//! retransmitted share and the rate of pages re-read after eviction. A derivation
+//! CPU and disk, the fullest file system, the most throttled cgroup, whether the host
+//! is virtualised, the scaling knee of a benchmark series, the gap to the customer's
+//! target, the TCP retransmitted share and the rate of pages re-read after eviction. A derivation
 //! only fills keys that no capture supplied, and cites the facts it came from.
 
 mod busiest;
 mod cgroup;
 mod database;
+mod fullest_filesystem;
 mod memory_refaults;
 mod numa;
 mod platform;
@@ -25,6 +26,7 @@ pub fn run(facts: &mut Facts) {
     target_gap::derive(facts);
     database::derive(facts);
     numa::derive(facts);
+    fullest_filesystem::derive(facts);
     tcp_retransmits::derive(facts);
     // After busiest: the refault share is of the busiest disk's reads.
     memory_refaults::derive(facts);

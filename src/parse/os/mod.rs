@@ -4,6 +4,7 @@
 
 pub mod cgroup;
 mod cgroup_files;
+pub mod df;
 pub mod dmesg;
 pub mod interrupts;
 mod iommu_messages;

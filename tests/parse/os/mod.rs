@@ -1,6 +1,7 @@
 //! Operating-system settings and state parsers against their real fixtures.
 
 mod cgroup;
+mod df;
 mod dmesg;
 mod interrupts;
 mod load_average;

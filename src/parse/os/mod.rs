@@ -7,6 +7,8 @@ mod cgroup_files;
 pub mod dmesg;
 pub mod interrupts;
 mod iommu_messages;
+mod kernel_error_tally;
+mod kernel_errors;
 pub mod load_average;
 pub mod mounts;
 pub mod psi;

@@ -3,6 +3,7 @@
 mod cgroup;
 mod dmesg;
 mod interrupts;
+mod kernel_errors;
 mod load_average;
 mod mounts;
 mod psi;

@@ -85,7 +85,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         "disk.<dev>.kernel_error_kinds",
         None,
         Text,
-        "What the device's error messages were: 3 I/O errors, 1 resets",
+        "What the device's error messages were: 3 I/O errors, 1 reset",
         ["dmesg"],
         DMESG
     ),

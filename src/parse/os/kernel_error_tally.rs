@@ -294,7 +294,7 @@ impl KernelErrorTally {
             let kinds: Vec<String> = errors
                 .faults
                 .iter()
-                .map(|(fault, n)| format!("{n} {}", fault.describe()))
+                .map(|(fault, n)| fault.count(*n))
                 .collect();
             sink.put(
                 format!("disk.{device}.kernel_error_kinds"),

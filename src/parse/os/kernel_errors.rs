@@ -39,13 +39,15 @@ pub(crate) enum StorageFault {
 }
 
 impl StorageFault {
-    pub(crate) fn describe(self) -> &'static str {
-        match self {
-            StorageFault::IoError => "I/O errors",
-            StorageFault::Timeout => "command timeouts",
-            StorageFault::Reset => "resets",
-            StorageFault::FileSystem => "file-system errors",
-        }
+    /// `1 I/O error`, `2 resets`.
+    pub(crate) fn count(self, n: u64) -> String {
+        let (one, many) = match self {
+            StorageFault::IoError => ("I/O error", "I/O errors"),
+            StorageFault::Timeout => ("command timeout", "command timeouts"),
+            StorageFault::Reset => ("reset", "resets"),
+            StorageFault::FileSystem => ("file-system error", "file-system errors"),
+        };
+        format!("{n} {}", if n == 1 { one } else { many })
     }
 }
 

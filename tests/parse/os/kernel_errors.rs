@@ -95,11 +95,11 @@ fn storage_errors_by_device_and_the_other_classes() {
     assert_eq!(p.tool(), Some("dmesg"));
     // (device, errors, first line, last line, kinds)
     for (device, count, first, last, kinds) in [
-        ("ata1", 2.0, 3, 16, "1 I/O errors, 1 resets"),
+        ("ata1", 2.0, 3, 16, "1 I/O error, 1 reset"),
         ("sda", 2.0, 9, 13, "2 I/O errors"),
-        ("sda2", 2.0, 14, 22, "1 I/O errors, 1 file-system errors"),
-        ("nvme0", 2.0, 18, 19, "1 command timeouts, 1 resets"),
-        ("dm-0", 1.0, 21, 21, "1 file-system errors"),
+        ("sda2", 2.0, 14, 22, "1 I/O error, 1 file-system error"),
+        ("nvme0", 2.0, 18, 19, "1 command timeout, 1 reset"),
+        ("dm-0", 1.0, 21, 21, "1 file-system error"),
     ] {
         let key = format!("disk.{device}.kernel_errors");
         close(p.num(&key), count);

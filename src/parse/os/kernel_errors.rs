@@ -175,7 +175,8 @@ fn storage(message: &str) -> Option<KernelError<'_>> {
         (until(rest, ')'), StorageFault::FileSystem)
     } else if let Some(rest) = message.strip_prefix("XFS (") {
         let (device, detail) = rest.split_once("): ")?;
-        if !(detail.contains("error") || detail.contains("Corruption")) {
+        // `metadata I/O error`, `Corruption detected`, `Metadata corruption detected`.
+        if !(detail.contains("error") || detail.contains("orruption")) {
             return None;
         }
         (device, StorageFault::FileSystem)
@@ -335,6 +336,12 @@ mod tests {
         ] {
             assert_eq!(storage_of(message), Some(expected), "{message}");
         }
+        assert_eq!(
+            storage_of(
+                "XFS (sdb1): Metadata corruption detected at xfs_dinode_verify+0x1a0/0x5d0 [xfs], inode 0x80 dinode"
+            ),
+            Some(("sdb1", FileSystem))
+        );
         assert_eq!(storage_of("XFS (dm-0): Mounting V5 Filesystem"), None);
         assert_eq!(storage_of("ata1: SATA link up 6.0 Gbps"), None);
         assert_eq!(

@@ -1044,3 +1044,124 @@ fn a_full_file_system_and_one_out_of_inodes_are_named_with_their_df_lines() {
         );
     }
 }
+
+#[test]
+fn oom_kills_under_a_cgroup_limit_are_a_memory_verdict_citing_the_kernel_log() {
+    // python3 growing in a 64 MiB cgroup v1 memory group, OOM-killed three times; the
+    // whole boot log also holds three earlier kills of other engineers' tests.
+    let h = diagnose_dir(&fixture("bundles/memory-oom-killed"));
+    let finding = decided_by(&h, Resource::Memory, "memory.oom_kills");
+    for part in [
+        "killed 6 processes: python3 (5), fuzz-395f27c594 (1)",
+        "5 by a memory cgroup's limit (CONSTRAINT_MEMCG) in /perfsage-oom (3)",
+        "1 host-wide",
+        "perfsage-oom (3 kills, limit 64 MiB)",
+    ] {
+        assert!(
+            finding.summary.contains(part),
+            "{part}: {}",
+            finding.summary
+        );
+    }
+    assert_eq!(finding.severity.to_string(), "high");
+    assert_cites(
+        finding,
+        &[
+            ("mem.oom_kills", "dmesg.txt"),
+            ("mem.oom_cgroups", "dmesg.txt"),
+            ("cgroup.perfsage-oom.memory.events.oom_kill", "cgroup.txt"),
+        ],
+    );
+    let kills = finding
+        .evidence
+        .iter()
+        .find(|e| e.key == "mem.oom_kills")
+        .unwrap();
+    assert_eq!(kills.line, 426, "the first kill's line");
+    let advice = finding.recommendation.as_ref().expect("advice");
+    assert!(advice.action.contains("/perfsage-oom"), "{}", advice.action);
+    assert!(
+        advice
+            .commands
+            .iter()
+            .any(|c| c.contains("cat /sys/fs/cgroup/memory/perfsage-oom/memory.limit_in_bytes")),
+        "{:?}",
+        advice.commands
+    );
+    assert!(!advice.rollback.is_empty());
+    // The log has no swap traffic, storage errors or other kernel errors.
+    let fired = fired(&h);
+    for rule in [
+        "memory.swapping",
+        "storage.device_errors",
+        "os.kernel_errors",
+    ] {
+        assert!(!fired.contains(&rule), "{rule} fired");
+        assert!(
+            !h.not_evaluated.iter().any(|n| n.rule == rule),
+            "{rule} did not run"
+        );
+    }
+}
+
+#[test]
+fn kernel_error_rules_are_quiet_on_real_bundles_with_a_clean_boot_log() {
+    // This VM's whole boot log without errors, next to the idle and CPU-bound captures.
+    for (bundle, resource) in [("idle", Resource::None), ("cpu-bound", Resource::Cpu)] {
+        let dir = copy_bundle(&format!("bundles/{bundle}"));
+        std::fs::copy(
+            fixture("dmesg/dmesg_x86_vm.txt"),
+            dir.path().join("dmesg.txt"),
+        )
+        .unwrap();
+        let h = diagnose_dir(dir.path());
+        assert_eq!(h.bottleneck.resource, resource, "{bundle}");
+        let fired = fired(&h);
+        for rule in [
+            "memory.oom_kills",
+            "storage.device_errors",
+            "os.kernel_errors",
+        ] {
+            assert!(!fired.contains(&rule), "{rule} fired on {bundle}");
+            assert!(
+                !h.not_evaluated.iter().any(|n| n.rule == rule),
+                "{rule} did not run on {bundle}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_server_log_with_disk_errors_is_a_storage_verdict_and_names_the_other_errors() {
+    // The reconstructed excerpt: SATA media error and link reset, NVMe timeout, hung
+    // tasks, a soft lockup, a NIC timeout, conntrack full, SYN flood, MCE and EDAC.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        fixture("dmesg/dmesg_errors_server_reconstructed.txt"),
+        dir.path().join("dmesg.txt"),
+    )
+    .unwrap();
+    let h = diagnose_dir(dir.path());
+    let storage = decided_by(&h, Resource::Storage, "storage.device_errors");
+    assert!(
+        storage.summary.contains("9 storage error messages (ata1 2"),
+        "{}",
+        storage.summary
+    );
+    assert_cites(storage, &[("disk.nvme0.kernel_errors", "dmesg.txt")]);
+    let kernel: Vec<&Finding> = h
+        .findings
+        .iter()
+        .chain(&h.off_path_findings)
+        .filter(|f| f.rule == "os.kernel_errors")
+        .collect();
+    // Hung tasks, lockup, NIC timeout, conntrack, SYN flood, link down, hardware.
+    assert_eq!(kernel.len(), 7, "{kernel:#?}");
+    assert!(
+        kernel
+            .iter()
+            .any(|f| f.severity.to_string() == "critical" && f.summary.contains("1 uncorrected"))
+    );
+    // No OOM line in the excerpt, and an excerpt proves none: not evaluated.
+    assert!(h.not_evaluated.iter().any(|n| n.rule == "memory.oom_kills"));
+}

@@ -61,6 +61,7 @@ mod cpu;
 mod database;
 mod disk;
 mod host;
+mod kernel_log;
 mod memory;
 mod network;
 mod network_counters;
@@ -80,6 +81,7 @@ const DOMAINS: &[&[CatalogEntry]] = &[
     network::ENTRIES,
     network_counters::ENTRIES,
     os::ENTRIES,
+    kernel_log::ENTRIES,
     activity::ENTRIES,
     cgroup::ENTRIES,
     process::ENTRIES,

@@ -32,9 +32,15 @@
 //! gives no `os.iommu_*` unit facts at all; a grep that keeps the `Linux version` line
 //! would be taken for a whole log. A file holding several boots (syslog) is read for
 //! the last one.
+//!
+//! Errors: every message is also run past the kernel-error classes (OOM kills,
+//! storage errors by device, hung tasks, lockups, NIC transmit timeouts, conntrack
+//! table full, SYN floods, link downs, machine checks, EDAC), counted for the last
+//! boot in kernel_error_tally.rs, which says which facts they give.
 
 use crate::facts::{Unit, Value};
 use crate::parse::os::iommu_messages::{Driver, IommuMessage, classify};
+use crate::parse::os::kernel_error_tally::KernelErrorTally;
 use crate::parse::os::settings_snapshot::cmdline_passthrough;
 use crate::parse::{CaptureParser, FactSink, Lines, ParseError};
 use std::collections::{BTreeMap, BTreeSet};
@@ -132,6 +138,19 @@ fn is_clock(time: &str) -> bool {
             .all(|p| p.len() == 2 && p.bytes().all(|b| b.is_ascii_digit()))
 }
 
+/// A line's stamp as a reader knows it: `95255.8 s after boot`, or the date as printed
+/// (`Wed Dec  2 17:27:27 2026`, `Dec 02 17:27:27 db1`).
+fn shown_stamp(stamp: Stamp, line: &str, message: &str) -> String {
+    match stamp {
+        Stamp::Uptime(seconds) => format!("{seconds:.1} s after boot"),
+        Stamp::Clock => {
+            let prefix = line.strip_suffix(message).unwrap_or_default();
+            let prefix = prefix.trim_end().trim_end_matches(" kernel:");
+            prefix.trim_matches(['[', ']', ' ']).to_string()
+        }
+    }
+}
+
 /// A line that belongs to no message of its own: the rest of a multi-line message
 /// (indented under the previous one), or a journalctl marker (`-- No entries --`).
 fn is_filler(line: &str) -> bool {
@@ -157,6 +176,7 @@ struct Boot {
     failed: BTreeSet<String>,
     vtd_on: Option<u64>,
     default_domain: Option<(bool, u64)>,
+    errors: KernelErrorTally,
 }
 
 impl CaptureParser for Dmesg {
@@ -220,8 +240,10 @@ impl CaptureParser for Dmesg {
                     boot.kernel = Some((release.to_string(), n));
                 }
             } else {
+                boot.errors.read(message, n);
                 boot.read(message, n, sink);
             }
+            boot.errors.stamp(shown_stamp(stamp, text, message), n);
             log_lines += 1;
             last_line = n;
         }
@@ -272,7 +294,9 @@ impl Boot {
         }
     }
 
-    fn finish(self, last_line: u64, sink: &mut FactSink) {
+    fn finish(mut self, last_line: u64, sink: &mut FactSink) {
+        let whole = self.start.map(|start| (start, last_line));
+        std::mem::take(&mut self.errors).finish(whole, sink);
         if let Some((release, n)) = &self.kernel {
             sink.put_fallback(
                 "os.kernel",

@@ -8,6 +8,8 @@ pub mod df;
 pub mod dmesg;
 pub mod interrupts;
 mod iommu_messages;
+mod kernel_error_tally;
+mod kernel_errors;
 pub mod load_average;
 pub mod mounts;
 pub mod psi;

@@ -90,6 +90,10 @@ impl CaptureParser for PerfScript {
         let mut after_header = false;
         for line in head.lines().take(2000) {
             let bytes = line.as_bytes();
+            if is_kernel_log_line(bytes) {
+                after_header = false;
+                continue;
+            }
             if after_header && !trim(bytes).is_empty() {
                 if parse_frame(bytes).is_some() {
                     return Some(90);
@@ -512,6 +516,32 @@ fn is_event(token: &[u8]) -> bool {
 /// `25342` or `25341/25342`.
 fn is_pid(token: &[u8]) -> bool {
     !token.is_empty() && token.iter().all(|b| b.is_ascii_digit() || *b == b'/')
+}
+
+/// A dmesg line (`[52167.080534] CPU: 1 UID: 0 PID: 16494 Comm: … PREEMPT(none)`
+/// reads like a sample header with an inline frame): a perf command name does not
+/// start with a bracketed uptime or `dmesg -T` date stamp.
+fn is_kernel_log_line(bytes: &[u8]) -> bool {
+    let Some(rest) = bytes.strip_prefix(b"[") else {
+        return false;
+    };
+    let Some(end) = memchr::memchr(b']', rest) else {
+        return false;
+    };
+    let stamp = trim(&rest[..end]);
+    let digits = |part: &[u8]| !part.is_empty() && part.iter().all(u8::is_ascii_digit);
+    // `dmesg -T`: `[Thu Dec  3 10:52:48 2026]`.
+    let words: Vec<&[u8]> = stamp
+        .split(|b| *b == b' ')
+        .filter(|w| !w.is_empty())
+        .collect();
+    if let [_, _, day, time, year] = words.as_slice() {
+        return digits(day) && time.contains(&b':') && year.len() == 4 && digits(year);
+    }
+    match memchr::memchr(b'.', stamp) {
+        Some(dot) => digits(&stamp[..dot]) && digits(&stamp[dot + 1..]),
+        None => false,
+    }
 }
 
 /// `3682.657511:`

@@ -4,6 +4,7 @@ mod cgroup;
 mod df;
 mod dmesg;
 mod interrupts;
+mod kernel_errors;
 mod load_average;
 mod mounts;
 mod psi;

@@ -1165,3 +1165,45 @@ fn a_server_log_with_disk_errors_is_a_storage_verdict_and_names_the_other_errors
     // No OOM line in the excerpt, and an excerpt proves none: not evaluated.
     assert!(h.not_evaluated.iter().any(|n| n.rule == "memory.oom_kills"));
 }
+
+/// DM8's Kunpeng baseline (lscpu, GCC 6.3.0, the dmserver build), its perf top, and
+/// a perf annotate of the hot interlock functions.
+fn dm8_with_annotation(annotation: &str) -> HostDiagnosis {
+    let dir = tempfile::tempdir().unwrap();
+    let baseline = root().join("cases/dm8-kunpeng-sysbench/bundles/baseline");
+    for name in ["lscpu.txt", "gcc-version.txt", "build-info-dmserver.txt"] {
+        std::fs::copy(baseline.join(name), dir.path().join(name)).unwrap();
+    }
+    std::fs::copy(
+        fixture("perf-top/dm8_kunpeng_interlock.txt"),
+        dir.path().join("perf-top.txt"),
+    )
+    .unwrap();
+    std::fs::copy(fixture(annotation), dir.path().join("perf-annotate.txt")).unwrap();
+    diagnose_dir(dir.path())
+}
+
+#[test]
+fn an_annotation_with_retry_loops_is_the_lse_finding_s_proof() {
+    let h = dm8_with_annotation("perf-annotate/reconstructed-aarch64-ldaxr-stlxr.txt");
+    let finding = finding(&h, "compile.lse_atomics_unused");
+    assert_cites(
+        finding,
+        &[
+            ("annotate.exclusive_loop_pct", "perf-annotate.txt"),
+            ("annotate.symbol", "perf-annotate.txt"),
+        ],
+    );
+    assert!(
+        finding.summary.contains("in ldaxr/stlxr retry loops"),
+        "{}",
+        finding.summary
+    );
+}
+
+#[test]
+fn an_annotation_showing_lse_instructions_silences_the_lse_rule() {
+    let h = dm8_with_annotation("perf-annotate/reconstructed-aarch64-lse-casal.txt");
+    assert!(h.facts.contains("annotate.lse_atomic_pct"));
+    assert!(!fired(&h).contains(&"compile.lse_atomics_unused"));
+}

@@ -140,6 +140,8 @@ pub fn registry() -> &'static [&'static dyn CaptureParser] {
         &profile::perf_top::PerfTop,
         &profile::perf_script::PerfScript,
         &profile::folded::Folded,
+        &profile::perf_stat::PerfStat,
+        &profile::perf_annotate::PerfAnnotate,
         // Database configuration.
         &dbconf::dm_ini::DmIni,
         &dbconf::postgresql_conf::PostgresqlConf,

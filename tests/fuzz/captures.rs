@@ -75,6 +75,8 @@ const FAMILIES: &[(&str, &[&str])] = &[
             "perf-report",
             "perf-script",
             "perf-top",
+            "perf-stat",
+            "perf-annotate",
             "folded",
             "shell-history",
         ],

@@ -67,6 +67,8 @@ mod network;
 mod network_counters;
 mod os;
 mod perf;
+mod perf_annotate;
+mod perf_counters;
 mod process;
 mod topology;
 
@@ -87,6 +89,8 @@ const DOMAINS: &[&[CatalogEntry]] = &[
     process::ENTRIES,
     build::ENTRIES,
     perf::ENTRIES,
+    perf_counters::ENTRIES,
+    perf_annotate::ENTRIES,
     benchmark::ENTRIES,
     benchmark_sql::ENTRIES,
     database::ENTRIES,

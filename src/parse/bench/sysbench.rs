@@ -77,19 +77,21 @@ impl Run {
     }
 }
 
+/// `sysbench 1.0.20 (…)`: a version, not a process id (`perf script` lines of a
+/// sysbench load start `sysbench 25341 …`).
+fn is_banner(line: &str) -> bool {
+    line.strip_prefix("sysbench ")
+        .and_then(|rest| rest.split_whitespace().next())
+        .is_some_and(|v| v.starts_with(|c: char| c.is_ascii_digit()) && v.contains('.'))
+}
+
 impl CaptureParser for Sysbench {
     fn tool(&self) -> &'static str {
         "sysbench"
     }
 
     fn sniff(&self, head: &str) -> Option<u8> {
-        // `sysbench 1.0.20 (…)`: a version, not a process id (`perf script` lines of a
-        // sysbench load start `sysbench 25341 …`).
-        let banner = |l: &str| {
-            l.strip_prefix("sysbench ")
-                .and_then(|rest| rest.split_whitespace().next())
-                .is_some_and(|v| v.starts_with(|c: char| c.is_ascii_digit()) && v.contains('.'))
-        };
+        let banner = is_banner;
         let interval = |l: &str| l.starts_with('[') && l.contains("] thds: ");
         let summary = |l: &str| {
             l.trim_start().starts_with("transactions:") || l.trim() == "General statistics:"
@@ -98,6 +100,12 @@ impl CaptureParser for Sysbench {
             .take(2000)
             .any(|l| banner(l) || interval(l) || summary(l))
             .then_some(95)
+    }
+
+    /// The banner, so that `perf stat -- sysbench … 2>&1` is read as sysbench's
+    /// output followed by perf stat's.
+    fn starts_section(&self, line: &str) -> bool {
+        is_banner(line)
     }
 
     fn parse(&self, lines: &mut Lines, sink: &mut FactSink) -> Result<(), ParseError> {

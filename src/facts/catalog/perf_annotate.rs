@@ -1,0 +1,90 @@
+//! A hot function's instructions from `perf annotate --stdio`: which function and
+//! binary, the architecture, and how its atomics are built (exclusive-monitor retry
+//! loops or LSE on aarch64, locked instructions and pause loops on x86).
+
+use super::CatalogEntry;
+
+const ANNOTATE: &str = "perf record -g -p $(pidof -s <process>) -- sleep 30; perf annotate --stdio -s <hot symbol> > perf_annotate.txt";
+
+pub static ENTRIES: &[CatalogEntry] = &[
+    entry!(
+        "annotate.symbol",
+        None,
+        Text,
+        "Function(s) annotated, hottest first (at most five named)",
+        ["perf-annotate"],
+        ANNOTATE
+    ),
+    entry!(
+        "annotate.functions",
+        Count,
+        Number,
+        "How many functions the annotation holds",
+        ["perf-annotate"],
+        ANNOTATE
+    ),
+    entry!(
+        "annotate.dso",
+        None,
+        Text,
+        "Binary or shared object the annotated functions are in (dmserver, libc.so.6)",
+        ["perf-annotate"],
+        ANNOTATE
+    ),
+    entry!(
+        "annotate.event",
+        None,
+        Text,
+        "Event the annotated samples are of (cycles, cpu-clock)",
+        ["perf-annotate"],
+        ANNOTATE
+    ),
+    entry!(
+        "annotate.samples",
+        Count,
+        Number,
+        "Samples in the annotated functions",
+        ["perf-annotate"],
+        ANNOTATE
+    ),
+    entry!(
+        "annotate.arch",
+        None,
+        Text,
+        "Architecture of the annotated code, told from its registers (aarch64, x86_64)",
+        ["perf-annotate"],
+        ANNOTATE
+    ),
+    entry!(
+        "annotate.exclusive_loop_pct",
+        Percent,
+        Number,
+        "aarch64: share of the annotated samples inside exclusive-monitor retry loops (ldaxr/ldxr … stlxr/stxr … a branch back): atomics built without LSE",
+        ["perf-annotate"],
+        ANNOTATE
+    ),
+    entry!(
+        "annotate.lse_atomic_pct",
+        Percent,
+        Number,
+        "aarch64: share of the annotated samples on LSE atomic instructions (cas*, ldadd*, swp*, stadd*, ldset* …) and the instruction after each (skid): atomics built with LSE",
+        ["perf-annotate"],
+        ANNOTATE
+    ),
+    entry!(
+        "annotate.locked_pct",
+        Percent,
+        Number,
+        "x86: share of the annotated samples on lock-prefixed instructions and xchg with memory, and the instruction after each (skid)",
+        ["perf-annotate"],
+        ANNOTATE
+    ),
+    entry!(
+        "annotate.pause_loop_pct",
+        Percent,
+        Number,
+        "x86: share of the annotated samples in loops around pause (spin-waiting for a lock)",
+        ["perf-annotate"],
+        ANNOTATE
+    ),
+];

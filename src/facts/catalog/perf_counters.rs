@@ -1,0 +1,218 @@
+//! Hardware and software counters over a run, from `perf stat` (plain, `-a`, `-e`
+//! lists, `-x,` CSV); `-I` interval mode adds `perf.stat.interval.*` series.
+
+use super::CatalogEntry;
+
+const STAT: &str = "perf stat -a -e task-clock,context-switches,cpu-migrations,page-faults,cycles,instructions,cache-references,cache-misses,branches,branch-misses -- sleep 30 (while the load runs)";
+const INTERVAL: &str = "perf stat -a -I 1000 -e task-clock,context-switches,cpu-migrations,page-faults,cycles,instructions,cache-references,cache-misses -- sleep 60 (while the load runs)";
+
+pub static ENTRIES: &[CatalogEntry] = &[
+    entry!(
+        "perf.stat.target",
+        None,
+        Text,
+        "What perf stat counted: the command (`sleep 1`), `system wide` (-a), or `process id 1234` (-p)",
+        ["perf-stat"],
+        STAT
+    ),
+    entry!(
+        "perf.stat.elapsed_s",
+        Seconds,
+        Number,
+        "Wall-clock length of the counted run (`seconds time elapsed`; under -I the last interval's end)",
+        ["perf-stat"],
+        STAT
+    ),
+    entry!(
+        "perf.stat.task_clock_ms",
+        Milliseconds,
+        Number,
+        "CPU time the counted tasks used, all CPUs together (task-clock; cpu-clock with -a)",
+        ["perf-stat"],
+        STAT
+    ),
+    entry!(
+        "perf.stat.cpus_utilized",
+        Ratio,
+        Number,
+        "CPUs kept busy on average: CPU time ÷ elapsed time (perf's `CPUs utilized`)",
+        ["perf-stat"],
+        STAT
+    ),
+    entry!(
+        "perf.stat.cycles",
+        Count,
+        Number,
+        "CPU cycles counted (absent where the CPU or hypervisor exposes no PMU: `<not supported>`)",
+        ["perf-stat"],
+        STAT
+    ),
+    entry!(
+        "perf.stat.instructions",
+        Count,
+        Number,
+        "Instructions retired",
+        ["perf-stat"],
+        STAT
+    ),
+    entry!(
+        "perf.stat.ipc",
+        Ratio,
+        Number,
+        "Instructions per cycle (instructions ÷ cycles, or perf's `insn per cycle`); below about 1 on a server core the CPU mostly waits on memory, above 2 it is compute bound",
+        ["perf-stat"],
+        STAT
+    ),
+    entry!(
+        "perf.stat.cache_references",
+        Count,
+        Number,
+        "Last-level cache accesses perf counted (cache-references; what it counts varies by CPU)",
+        ["perf-stat"],
+        STAT
+    ),
+    entry!(
+        "perf.stat.cache_misses",
+        Count,
+        Number,
+        "Last-level cache misses perf counted (cache-misses)",
+        ["perf-stat"],
+        STAT
+    ),
+    entry!(
+        "perf.stat.cache_miss_pct",
+        Percent,
+        Number,
+        "Cache misses as a share of cache references (perf's `of all cache refs`)",
+        ["perf-stat"],
+        STAT
+    ),
+    entry!(
+        "perf.stat.branches",
+        Count,
+        Number,
+        "Branch instructions retired",
+        ["perf-stat"],
+        STAT
+    ),
+    entry!(
+        "perf.stat.branch_misses",
+        Count,
+        Number,
+        "Mispredicted branches",
+        ["perf-stat"],
+        STAT
+    ),
+    entry!(
+        "perf.stat.branch_miss_pct",
+        Percent,
+        Number,
+        "Mispredicted branches as a share of all branches",
+        ["perf-stat"],
+        STAT
+    ),
+    entry!(
+        "perf.stat.context_switches_per_s",
+        PerSecond,
+        Number,
+        "Context switches per second of elapsed time (perf's own `/sec` comment divides by CPU time instead)",
+        ["perf-stat"],
+        STAT
+    ),
+    entry!(
+        "perf.stat.cpu_migrations_per_s",
+        PerSecond,
+        Number,
+        "Tasks moved to another CPU per second of elapsed time",
+        ["perf-stat"],
+        STAT
+    ),
+    entry!(
+        "perf.stat.page_faults_per_s",
+        PerSecond,
+        Number,
+        "Page faults (minor and major) per second of elapsed time",
+        ["perf-stat"],
+        STAT
+    ),
+    entry!(
+        "perf.stat.unsupported",
+        None,
+        Text,
+        "Events perf printed as `<not supported>` (comma-separated): no such counter here, typically hardware events in a VM without a virtual PMU",
+        ["perf-stat"],
+        STAT
+    ),
+    entry!(
+        "perf.stat.not_counted",
+        None,
+        Text,
+        "Events perf printed as `<not counted>` (comma-separated): the counter never got onto the PMU",
+        ["perf-stat"],
+        STAT
+    ),
+    entry!(
+        "perf.stat.least_counted_pct",
+        Percent,
+        Number,
+        "Smallest share of the run any counter was actually counting (the `(50.00%)` multiplexing column); perf scales the others up, so low shares make the counts estimates",
+        ["perf-stat"],
+        STAT
+    ),
+    entry!(
+        "perf.stat.interval.cpus_utilized",
+        Ratio,
+        Series,
+        "CPUs kept busy in each -I interval",
+        ["perf-stat"],
+        INTERVAL
+    ),
+    entry!(
+        "perf.stat.interval.ipc",
+        Ratio,
+        Series,
+        "Instructions per cycle in each -I interval",
+        ["perf-stat"],
+        INTERVAL
+    ),
+    entry!(
+        "perf.stat.interval.cache_miss_pct",
+        Percent,
+        Series,
+        "Cache misses as a share of references in each -I interval",
+        ["perf-stat"],
+        INTERVAL
+    ),
+    entry!(
+        "perf.stat.interval.branch_miss_pct",
+        Percent,
+        Series,
+        "Mispredicted share of branches in each -I interval",
+        ["perf-stat"],
+        INTERVAL
+    ),
+    entry!(
+        "perf.stat.interval.context_switches_per_s",
+        PerSecond,
+        Series,
+        "Context switches per second in each -I interval",
+        ["perf-stat"],
+        INTERVAL
+    ),
+    entry!(
+        "perf.stat.interval.cpu_migrations_per_s",
+        PerSecond,
+        Series,
+        "CPU migrations per second in each -I interval",
+        ["perf-stat"],
+        INTERVAL
+    ),
+    entry!(
+        "perf.stat.interval.page_faults_per_s",
+        PerSecond,
+        Series,
+        "Page faults per second in each -I interval",
+        ["perf-stat"],
+        INTERVAL
+    ),
+];

@@ -1207,3 +1207,50 @@ fn an_annotation_showing_lse_instructions_silences_the_lse_rule() {
     assert!(h.facts.contains("annotate.lse_atomic_pct"));
     assert!(!fired(&h).contains(&"compile.lse_atomics_unused"));
 }
+
+/// The busy two-vCPU capture (cpu-busy-no-queue) with one perf stat output beside it.
+fn busy_cpus_with_perf_stat(perf_stat: &str) -> HostDiagnosis {
+    let dir = tempfile::tempdir().unwrap();
+    let busy = fixture("bundles/cpu-busy-no-queue");
+    for entry in std::fs::read_dir(&busy).unwrap() {
+        let path = entry.unwrap().path();
+        std::fs::copy(&path, dir.path().join(path.file_name().unwrap())).unwrap();
+    }
+    std::fs::copy(fixture(perf_stat), dir.path().join("perf-stat.txt")).unwrap();
+    diagnose_dir(dir.path())
+}
+
+#[test]
+fn busy_cpus_at_a_low_ipc_are_stalled_on_memory_and_cite_the_counters() {
+    let h = busy_cpus_with_perf_stat("perf-stat/reconstructed-kunpeng920-system-wide.txt");
+    let finding = finding(&h, "resource.cpu_stalled_on_memory");
+    assert_cites(
+        finding,
+        &[
+            ("perf.stat.ipc", "perf-stat.txt"),
+            ("perf.stat.cache_miss_pct", "perf-stat.txt"),
+            ("cpu.util_pct", "mpstat.txt"),
+        ],
+    );
+    assert!(
+        finding.summary.contains("0.61 instructions per cycle"),
+        "{}",
+        finding.summary
+    );
+    assert!(steps(&h).contains(&"cpu-hotspots"));
+}
+
+#[test]
+fn the_memory_stall_rule_is_quiet_at_a_high_ipc_and_unevaluated_without_a_pmu() {
+    let xeon = busy_cpus_with_perf_stat("perf-stat/reconstructed-x86-xeon-process.txt");
+    assert!(xeon.facts.contains("perf.stat.ipc"));
+    assert!(!fired(&xeon).contains(&"resource.cpu_stalled_on_memory"));
+    // Recorded on this KVM guest: no virtual PMU, so cycles are `<not supported>`.
+    let here = busy_cpus_with_perf_stat("perf-stat/default-sysbench.txt");
+    assert!(here.facts.contains("perf.stat.unsupported"));
+    assert!(
+        here.not_evaluated
+            .iter()
+            .any(|n| n.rule == "resource.cpu_stalled_on_memory")
+    );
+}

@@ -164,6 +164,14 @@ fn a_short_capture_is_a_bundle_perfsage_reads_completely() {
     let cpu_tool = fact_tool(&dir, "cpu.util_pct").expect("CPU utilisation was captured");
     let mpstat_ran = collector(&record, "mpstat").status == CollectorStatus::Ok;
     assert_eq!(cpu_tool, if mpstat_ran { "mpstat" } else { "proc-samples" });
+    // perf stat counts over the whole capture where perf may count every CPU; its
+    // software counters read even without a PMU.
+    if collector(&record, "perf-stat").status == CollectorStatus::Ok {
+        assert_eq!(
+            fact_tool(&dir, "perf.stat.task_clock_ms").as_deref(),
+            Some("perf-stat")
+        );
+    }
     // Nothing outside the bundle: the working folder holds only it, HOME and TMPDIR
     // (perf's build-id cache, temporary files) stay empty.
     let entries: Vec<_> = std::fs::read_dir(work.path()).unwrap().collect();

@@ -92,13 +92,13 @@ impl Environment {
             return Availability::NeedsRoot;
         }
         match collector.id {
-            Id::Perf => self.perf_permission(),
+            Id::Perf | Id::PerfStat => self.perf_permission(),
             Id::ProcSamples => self.proc_samples_needed(),
             _ => Availability::Ready,
         }
     }
 
-    /// perf samples every CPU only for root or with `perf_event_paranoid` ≤ 0.
+    /// perf samples or counts every CPU only for root or with `perf_event_paranoid` ≤ 0.
     fn perf_permission(&self) -> Availability {
         if self.is_root {
             return Availability::Ready;

@@ -77,6 +77,7 @@ pub enum Id {
     Sar,
     ProcSamples,
     Perf,
+    PerfStat,
     Lscpu,
     Cpuinfo,
     Numactl,
@@ -117,6 +118,17 @@ pub struct Collector {
 }
 
 pub const SYSSTAT_SAMPLERS: [Id; 3] = [Id::Mpstat, Id::Iostat, Id::Sar];
+
+/// perf stat counts until it is interrupted, then prints its totals (to standard
+/// output with `--log-fd 1`, where the sampler's file is). The hardware events read
+/// `<not supported>` where there is no PMU (most VMs); the software ones still count.
+macro_rules! perf_stat_events {
+    () => {
+        "task-clock,context-switches,cpu-migrations,page-faults,cycles,instructions,cache-references,cache-misses,branches,branch-misses"
+    };
+}
+pub const PERF_STAT_EVENTS: &str = perf_stat_events!();
+const PERF_STAT_COMMAND: &str = concat!("perf stat -a --log-fd 1 -e ", perf_stat_events!());
 
 /// The whole table, in the order collectors start and are listed.
 pub const COLLECTORS: &[Collector] = &[
@@ -187,6 +199,18 @@ pub const COLLECTORS: &[Collector] = &[
         when: When::Throughout,
         command: "perf record -F 99 -g -a; perf report --stdio --no-children -F overhead,dso,sym; perf script",
         files: &["perf_report.txt", "perf_script.txt.gz", ".perf.data"],
+        program: Some("perf"),
+        package: Some(PERF),
+        needs_root: false,
+        needs_process: false,
+    },
+    Collector {
+        id: Id::PerfStat,
+        name: "perf-stat",
+        what: "CPU counters over the whole capture, all CPUs (instructions per cycle, cache misses)",
+        when: When::Throughout,
+        command: PERF_STAT_COMMAND,
+        files: &["perf_stat.txt"],
         program: Some("perf"),
         package: Some(PERF),
         needs_root: false,

@@ -10,7 +10,7 @@ use super::availability::{Availability, Environment};
 use super::bundle_dir::{BundleDir, DirError};
 use super::cgroup_snapshot::CgroupSnapshot;
 use super::children::{self, Running};
-use super::collectors::{BENCHMARK_FILE, COLLECTORS, Id, When, collector};
+use super::collectors::{BENCHMARK_FILE, COLLECTORS, Id, PERF_STAT_EVENTS, When, collector};
 use super::meta_writer;
 use super::perf::{self, Recording};
 use super::proc_sampler::{self, Kinds};
@@ -491,7 +491,8 @@ pub fn shell_words(argv: &[String]) -> String {
         .join(" ")
 }
 
-/// Starts mpstat, iostat, vmstat and sar (those that can run), writing to their files.
+/// Starts mpstat, iostat, vmstat, sar and perf stat (those that can run), writing to
+/// their files.
 fn start_samplers(
     env: &Environment,
     dir: &Mutex<BundleDir>,
@@ -506,6 +507,7 @@ fn start_samplers(
             Id::Iostat => vec!["-x", "-t", &interval],
             Id::Vmstat => vec!["-w", "-t", &interval],
             Id::Sar => vec!["-n", "DEV", &interval],
+            Id::PerfStat => vec!["stat", "-a", "--log-fd", "1", "-e", PERF_STAT_EVENTS],
             _ => continue,
         };
         if !env.availability(c).is_ready() {

@@ -94,7 +94,13 @@ pub fn take(collector: &Collector, context: &SnapshotContext) -> Taken {
             Some(bytes) => write(context, file, &bytes),
             None => Taken::failed("the process is in no cgroup with cpu or memory control files"),
         },
-        Id::Mpstat | Id::Iostat | Id::Vmstat | Id::Sar | Id::ProcSamples | Id::Perf => {
+        Id::Mpstat
+        | Id::Iostat
+        | Id::Vmstat
+        | Id::Sar
+        | Id::ProcSamples
+        | Id::Perf
+        | Id::PerfStat => {
             unreachable!("samplers are not snapshots")
         }
     }

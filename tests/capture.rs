@@ -164,6 +164,13 @@ fn a_short_capture_is_a_bundle_perfsage_reads_completely() {
     let cpu_tool = fact_tool(&dir, "cpu.util_pct").expect("CPU utilisation was captured");
     let mpstat_ran = collector(&record, "mpstat").status == CollectorStatus::Ok;
     assert_eq!(cpu_tool, if mpstat_ran { "mpstat" } else { "proc-samples" });
+    // The kernel log is read whole at the end, where dmesg may be read.
+    if collector(&record, "dmesg").status == CollectorStatus::Ok {
+        assert_eq!(
+            fact_tool(&dir, "os.kernel_log_span").as_deref(),
+            Some("dmesg")
+        );
+    }
     // perf stat counts over the whole capture where perf may count every CPU; its
     // software counters read even without a PMU.
     if collector(&record, "perf-stat").status == CollectorStatus::Ok {

@@ -1253,4 +1253,11 @@ fn the_memory_stall_rule_is_quiet_at_a_high_ipc_and_unevaluated_without_a_pmu() 
             .iter()
             .any(|n| n.rule == "resource.cpu_stalled_on_memory")
     );
+    // Asking for perf stat again would not help: the hint says why the counter is missing.
+    let hint = here
+        .capture_next
+        .iter()
+        .find(|h| h.facts.iter().any(|f| f == "perf.stat.ipc"))
+        .expect("a hint for the missing IPC");
+    assert!(hint.capture.contains("no hardware PMU"), "{}", hint.capture);
 }

@@ -92,6 +92,7 @@ pub enum Id {
     NumastatProcess,
     InterruptsEnd,
     Numastat,
+    Dmesg,
     Cgroup,
 }
 
@@ -381,6 +382,18 @@ pub const COLLECTORS: &[Collector] = &[
         files: &["numastat.txt"],
         program: Some("numastat"),
         package: Some(NUMACTL),
+        needs_root: false,
+        needs_process: false,
+    },
+    Collector {
+        id: Id::Dmesg,
+        name: "dmesg",
+        what: "the kernel log: OOM kills, I/O errors, hung tasks, lockups, NIC and hardware errors",
+        when: When::AtEnd,
+        command: "dmesg",
+        files: &["dmesg.txt"],
+        program: Some("dmesg"),
+        package: Some(UTIL_LINUX),
         needs_root: false,
         needs_process: false,
     },

@@ -63,6 +63,8 @@ pub fn take(collector: &Collector, context: &SnapshotContext) -> Taken {
         Id::Uname => command(context, "uname", &["-a"], file),
         Id::Df => both_df_tables(context, file),
         Id::Numastat => command(context, "numastat", &[], file),
+        // Unreadable for other users where kernel.dmesg_restrict is 1: the failure says so.
+        Id::Dmesg => command(context, "dmesg", &[], file),
         Id::NumastatProcess => {
             let target = context
                 .target

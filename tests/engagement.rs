@@ -199,5 +199,45 @@ fn the_greatdb_and_dm8_cases_render_as_engagements_in_every_format() {
             e.runs.len() - 1,
             "every earlier run folded"
         );
+        throughput_chart_matches_the_chain(&html, &e);
+    }
+}
+
+/// The chain's chart has one bar per run that measured the most common throughput
+/// figure, each labelled with that run's value from the chain.
+fn throughput_chart_matches_the_chain(html: &str, e: &Engagement) {
+    let start = html
+        .find(r#"<svg class="chart throughput""#)
+        .expect("a throughput chart in the chain section");
+    let chart = &html[start..start + html[start..].find("</svg>").unwrap()];
+    let keys: Vec<&str> = e
+        .chain
+        .iter()
+        .filter_map(|r| r.throughput.as_ref().map(|t| t.key.as_str()))
+        .collect();
+    let key = keys
+        .iter()
+        .max_by_key(|k| keys.iter().filter(|o| o == k).count())
+        .unwrap();
+    let measured: Vec<_> = e
+        .chain
+        .iter()
+        .filter_map(|r| r.throughput.as_ref().filter(|t| t.key == *key))
+        .collect();
+    assert_eq!(
+        chart.matches(r#"<rect class="bar""#).count(),
+        measured.len()
+    );
+    for t in measured {
+        let shown = perfsage::report::numbers::grouped(t.value);
+        assert!(
+            chart.contains(&format!(">{shown}")),
+            "{shown} missing: {chart}"
+        );
+    }
+    let target = e.chain.last().and_then(|r| r.target.as_ref());
+    if let Some(t) = target.filter(|t| key.ends_with(&format!(".{}", t.metric))) {
+        let goal = perfsage::report::numbers::grouped(t.goal);
+        assert!(chart.contains(&format!("target {goal}")), "{chart}");
     }
 }

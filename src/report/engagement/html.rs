@@ -1,10 +1,12 @@
-//! The engagement as one self-contained HTML page: the chain as a table, the
+//! The engagement as one self-contained HTML page: the chain as a table and a chart of
+//! each run's throughput, the
 //! configurations, the latest run's hosts in full, and each earlier run folded in a
 //! `<details>` block (open with `--all`). Anchors carry the run's number so the host
 //! sections of different runs never share one.
 
 use super::EngagementExporter;
 use super::rows::{header, rows};
+use super::throughput_chart;
 use crate::engagement::Engagement;
 use crate::report::html::escape::esc;
 use crate::report::html::{host_section, page};
@@ -56,6 +58,9 @@ impl EngagementExporter for EngagementHtml {
             );
         }
         body.push_str("</tbody></table>");
+        if let Some(chart) = throughput_chart::render(&e.chain, lang) {
+            body.push_str(&chart);
+        }
         if let Some(target) = e.chain.last().and_then(|r| r.target.as_ref()) {
             body.push_str(&host_section::target_paragraph(target, lang));
         }

@@ -6,6 +6,7 @@ pub mod html;
 pub mod markdown;
 mod rows;
 pub mod table;
+mod throughput_chart;
 
 use crate::engagement::Engagement;
 

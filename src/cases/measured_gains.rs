@@ -2,7 +2,8 @@
 //! every case with several bundles is replayed as an engagement, and each change the
 //! chain attributes to a rule (declared, or the recommended step whose finding went
 //! away) with a measured gain is collected under that rule. `rules list` and
-//! `rules doc` show them beside the one figure the rule's source document gave.
+//! `rules doc` show them beside the one figure the rule's source document gave;
+//! `cases gains` writes them into the knowledge base for ranking next actions.
 
 use super::Case;
 use crate::bundle::Bundle;
@@ -10,23 +11,13 @@ use crate::diagnosis::diagnose;
 use crate::engagement::{self, Outcome, Run};
 use crate::error::InputError;
 use crate::knowledge::KnowledgeBase;
+pub use crate::knowledge::measured::{MeasuredGain, MeasuredGains};
 use crate::report::numbers::change_pct;
-use std::collections::BTreeMap;
-
-/// One measured gain: the case and the change in % (a run time's fall is positive).
-#[derive(Debug, Clone, PartialEq)]
-pub struct MeasuredGain {
-    pub case_id: String,
-    pub gain_pct: f64,
-}
 
 /// Rule id → the gains its step measured across `cases`, in case order.
-pub fn collect(
-    cases: &[Case],
-    kb: &KnowledgeBase,
-) -> Result<BTreeMap<String, Vec<MeasuredGain>>, InputError> {
+pub fn collect(cases: &[Case], kb: &KnowledgeBase) -> Result<MeasuredGains, InputError> {
     let rule = |id: &str| kb.rules.rules.iter().map(|r| &r.meta).find(|m| m.id == id);
-    let mut gains: BTreeMap<String, Vec<MeasuredGain>> = BTreeMap::new();
+    let mut gains = MeasuredGains::new();
     for case in cases.iter().filter(|c| c.bundles.len() > 1) {
         let mut runs = Vec::new();
         for bundle in &case.bundles {

@@ -102,7 +102,7 @@ impl Markdown {
             out.push_str(&header(&[
                 "#",
                 l(Label::Action),
-                l(Label::GainInCase),
+                l(Label::GainExpected),
                 l(Label::EffortColumn),
             ]));
             for a in &actions {

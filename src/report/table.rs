@@ -110,7 +110,7 @@ impl TableReport {
                 &[
                     "#",
                     self.label(Label::Action),
-                    self.label(Label::GainInCase),
+                    self.label(Label::GainExpected),
                     self.label(Label::EffortColumn),
                 ],
             );

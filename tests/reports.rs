@@ -825,3 +825,34 @@ fn html_reports_render_in_headless_chromium_without_errors() {
         );
     }
 }
+
+#[test]
+fn chinese_reports_give_the_source_cases_gain_in_chinese() {
+    let json = run_ok(&["diagnose", CASE, "--format", "json"]);
+    let model: Diagnosis = serde_json::from_slice(&json).unwrap();
+    let sources: Vec<_> = model
+        .hosts
+        .iter()
+        .flat_map(|h| h.findings.iter().chain(&h.off_path_findings))
+        .filter_map(|f| f.source.as_ref())
+        .collect();
+    assert!(
+        !sources.is_empty(),
+        "the case's findings cite a source case"
+    );
+    for format in ["md", "html"] {
+        let zh = text(run_ok(&[
+            "diagnose", CASE, "--format", format, "--lang", "zh",
+        ]));
+        let en = text(run_ok(&["diagnose", CASE, "--format", format]));
+        for source in &sources {
+            let chinese = source
+                .gain_zh
+                .as_deref()
+                .unwrap_or_else(|| panic!("no gain_zh for {}", source.gain));
+            assert!(zh.contains(chinese), "{format}: no {chinese:?}");
+            assert!(!zh.contains(&source.gain), "{format}: {:?}", source.gain);
+            assert!(en.contains(&source.gain), "{format}: {:?}", source.gain);
+        }
+    }
+}

@@ -111,6 +111,7 @@ mod tests {
             seed: "seed.txt".into(),
             case_id: "source-case".into(),
             gain: format!("+{source_gain} %"),
+            gain_zh: None,
             gain_pct: Some(source_gain),
         });
         f.recommendation = Some(Recommendation {

@@ -307,7 +307,7 @@ impl Markdown {
                 out,
                 "**{}** {} — {} {} ({})\n",
                 labels::lead(Label::GainInCase, lang),
-                text(&s.gain),
+                text(localize::source_gain(s, lang)),
                 l(Label::Case),
                 code(&s.case_id),
                 code(&format!("seeds/{}", s.seed))

@@ -1032,6 +1032,72 @@ fn rules_doc_groups_every_rule_by_layer_and_step_with_its_case_and_gain() {
     }
 }
 
+/// Each rule's section of the `rules doc` reference: from its heading to the next.
+fn doc_section<'a>(doc: &'a str, id: &str) -> &'a str {
+    let start = doc
+        .find(&format!("\n#### `{id}`: "))
+        .unwrap_or_else(|| panic!("no section for {id}"));
+    let end = doc[start + 1..]
+        .find("\n#")
+        .map_or(doc.len(), |i| start + 1 + i);
+    &doc[start..end]
+}
+
+#[test]
+fn rules_doc_shows_the_gains_each_step_measured_in_the_case_chains() {
+    // What every case chain measured, read from its engagement report.
+    let mut measured: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+    let mut ids: Vec<String> = std::fs::read_dir(root().join("cases"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    ids.sort();
+    for id in &ids {
+        let out = perfsage(&["diagnose", &format!("cases/{id}"), "--format", "json"]);
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        if json["kind"] != "engagement" {
+            continue;
+        }
+        for run in json["chain"].as_array().unwrap() {
+            let change = &run["change"];
+            if let (Some(step), Some(pct)) = (
+                change["step"].as_str(),
+                change["measured_gain_pct"].as_f64(),
+            ) {
+                measured
+                    .entry(step.to_string())
+                    .or_default()
+                    .push(format!("{:+.1} % ({id})", (pct * 10.0).round() / 10.0));
+            }
+        }
+    }
+    assert!(
+        measured.len() >= 2,
+        "the shipped case chains measure several steps: {measured:?}"
+    );
+    let out = perfsage(&["rules", "doc", "--cases", "cases"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let doc = stdout(&out);
+    let kb = KnowledgeBase::builtin().unwrap();
+    for rule in &kb.rules.rules {
+        let section = doc_section(&doc, &rule.meta.id);
+        let row = section
+            .lines()
+            .find(|l| l.starts_with("| Measured gains | "))
+            .unwrap_or_else(|| panic!("no Measured gains row for {}:\n{section}", rule.meta.id));
+        let expected = measured
+            .get(&rule.meta.id)
+            .map_or_else(|| "—".to_string(), |gains| gains.join(", "));
+        assert_eq!(
+            row,
+            format!("| Measured gains | {expected} |"),
+            "{}",
+            rule.meta.id
+        );
+    }
+}
+
 #[test]
 fn facts_catalog_lists_every_key_with_unit_meaning_and_tools() {
     let out = perfsage(&["facts", "--catalog", "--format", "json"]);

@@ -62,3 +62,19 @@ fn verification_reports_each_difference() {
             .any(|d| d.contains("bench.knee.threads is 256, expected 128"))
     );
 }
+
+#[test]
+fn the_knowledge_bases_measured_gains_are_what_the_case_chains_measure() {
+    let out = perfsage(&["cases", "gains"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let shipped = std::fs::read_to_string(root().join("rules/measured-gains.yaml")).unwrap();
+    assert_eq!(
+        stdout(&out),
+        shipped,
+        "rules/measured-gains.yaml is out of date: perfsage cases gains > rules/measured-gains.yaml"
+    );
+    assert!(
+        !KnowledgeBase::builtin().unwrap().measured.is_empty(),
+        "the built-in knowledge base carries them"
+    );
+}

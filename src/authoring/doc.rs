@@ -1,12 +1,14 @@
 //! `perfsage rules doc`: the rule base as a Markdown reference, grouped by layer and
-//! by methodology step, with each rule's rationale, needed facts, source case, gain and
-//! recommendation; and the helper reference of the authoring guide, generated from the
+//! by methodology step, with each rule's rationale, needed facts, source case, gain, the
+//! gains measured in the case chains and recommendation; and the helper reference of the authoring guide, generated from the
 //! engine's helper table so the guide cannot drift from the engine.
 
+use crate::cases::measured_gains::{self, MeasuredGain};
 use crate::knowledge::KnowledgeBase;
 use crate::rules::api::HELPERS;
 use crate::rules::rule_meta::LAYERS;
 use crate::rules::{Recommendation, Rule};
+use std::collections::BTreeMap;
 use std::fmt::Write;
 
 /// The first line of the generated helper section in `rules/README.md`.
@@ -30,8 +32,9 @@ pub fn helpers_markdown() -> String {
     out
 }
 
-/// The Markdown reference of the whole rule base.
-pub fn reference(kb: &KnowledgeBase) -> String {
+/// The Markdown reference of the whole rule base; `measured` holds the gains each
+/// rule's step measured in the case chains (rule id → gains).
+pub fn reference(kb: &KnowledgeBase, measured: &BTreeMap<String, Vec<MeasuredGain>>) -> String {
     let mut out = String::from("# perfsage rule reference\n\n");
     let layers: Vec<String> = kb.layers.iter().map(|l| l.name()).collect();
     let _ = writeln!(
@@ -96,7 +99,7 @@ pub fn reference(kb: &KnowledgeBase) -> String {
             }
             let _ = writeln!(out, "\n### Step `{}`: {}", step.id, step.title);
             for rule in at_step {
-                write_rule(&mut out, rule);
+                write_rule(&mut out, rule, measured.get(&rule.meta.id));
             }
         }
     }
@@ -146,7 +149,7 @@ fn layers_in_use(kb: &KnowledgeBase) -> Vec<String> {
     layers
 }
 
-fn write_rule(out: &mut String, rule: &Rule) {
+fn write_rule(out: &mut String, rule: &Rule, measured: Option<&Vec<MeasuredGain>>) {
     let m = &rule.meta;
     let _ = writeln!(out, "\n#### `{}`: {}\n", m.id, m.title);
     let _ = writeln!(
@@ -182,6 +185,11 @@ fn write_rule(out: &mut String, rule: &Rule) {
             let _ = writeln!(out, "| Source case | — |\n| Gain | — |");
         }
     }
+    let _ = writeln!(
+        out,
+        "| Measured gains | {} |",
+        cell(&measured_gains::describe(measured.map(Vec::as_slice)))
+    );
     let _ = writeln!(out, "| File | `{}` |", rule.file);
     if m.overrides {
         let _ = writeln!(

@@ -1,16 +1,16 @@
-//! `perfsage cases …`: replay the shipped cases, and make a new one from a finished
-//! engagement.
+//! `perfsage cases …`: replay the shipped cases, collect the gains their chains
+//! measured, and make a new one from a finished engagement.
 
 use super::bundle_or_case::name_of;
 use super::emit;
 use super::fleet_run::FleetArgs;
 use crate::bundle::Bundle;
-use crate::cases::Case;
 use crate::cases::new_case::{self, NewCaseRun};
 use crate::cases::verify::verify_case;
+use crate::cases::{Case, measured_gains};
 use crate::diagnosis::diagnose;
 use crate::error::InputError;
-use crate::knowledge::KnowledgeBase;
+use crate::knowledge::{KnowledgeBase, measured};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -27,6 +27,16 @@ pub enum Command {
         dir: PathBuf,
         /// Only these case ids.
         cases: Vec<String>,
+    },
+    /// Print the gain each rule's step measured in the chains of the cases, as the
+    /// knowledge base's rules/measured-gains.yaml holds them.
+    #[command(
+        after_help = "Examples:\n  perfsage cases gains > rules/measured-gains.yaml\n  perfsage cases gains --dir ../acme-cases"
+    )]
+    Gains {
+        /// The folder holding the cases.
+        #[arg(long, default_value = "cases")]
+        dir: PathBuf,
     },
     /// Turn a finished engagement (a folder whose sub-folders are its runs, in name
     /// order) into a case: bundles copied, case.yaml written, expected.yaml drafted from
@@ -52,6 +62,12 @@ pub enum Command {
 pub fn run(command: Command, rule_dirs: &[PathBuf]) -> anyhow::Result<ExitCode> {
     match command {
         Command::Verify { dir, cases } => verify(&dir, &cases, rule_dirs),
+        Command::Gains { dir } => {
+            let kb = KnowledgeBase::load(rule_dirs)?;
+            let gains = measured_gains::collect(&Case::discover(&dir)?, &kb)?;
+            emit(measured::to_yaml(&gains).as_bytes())?;
+            Ok(ExitCode::SUCCESS)
+        }
         Command::New {
             id,
             from,

@@ -8,13 +8,13 @@ use crate::authoring::lint::lint;
 use crate::authoring::rule_tests::run_suite;
 use crate::authoring::scaffold::{NewRule, resolve_id, rule_text, test_text};
 use crate::cases::Case;
-use crate::cases::measured_gains;
+use crate::cases::measured_gains::{self, MeasuredGain};
 use crate::knowledge::{KnowledgeBase, RuleLayer, layers_for, read_rule_dir};
-use crate::report::numbers::change_pct;
 use crate::rules::loader::RuleSource;
 use anyhow::{Context, bail};
 use comfy_table::presets::UTF8_FULL_CONDENSED;
 use comfy_table::{ColumnConstraint, ContentArrangement, Table};
+use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -75,12 +75,16 @@ pub enum Command {
     },
     /// Print the rule base as a Markdown reference, grouped by layer and step.
     #[command(
-        after_help = "Examples:\n  perfsage rules doc > docs/rules.md\n  perfsage rules doc --rules ../acme-rules > acme-reference.md\n  perfsage rules doc --helpers     (the helper section of rules/README.md)"
+        after_help = "Examples:\n  perfsage rules doc > docs/rules.md\n  perfsage rules doc --rules ../acme-rules --cases ../acme-cases > acme-reference.md\n  perfsage rules doc --helpers     (the helper section of rules/README.md)"
     )]
     Doc {
         /// Print only the reference of the helpers rules may call.
         #[arg(long)]
         helpers: bool,
+        /// The folder of cases whose chains are replayed for measured gains [default:
+        /// ./cases when it exists].
+        #[arg(long, value_name = "DIR")]
+        cases: Option<PathBuf>,
     },
 }
 
@@ -105,11 +109,13 @@ pub fn run(command: Command, rule_dirs: &[PathBuf]) -> anyhow::Result<ExitCode> 
         ),
         Command::Lint { dir } => lint_dir(dir.as_deref(), rule_dirs),
         Command::Test { dir } => test_dir(dir.as_deref(), rule_dirs),
-        Command::Doc { helpers } => {
+        Command::Doc { helpers, cases } => {
             let text = if helpers {
                 helpers_markdown()
             } else {
-                reference(&KnowledgeBase::load(rule_dirs)?)
+                let kb = KnowledgeBase::load(rule_dirs)?;
+                let measured = measured_in(cases.as_deref(), &kb)?;
+                reference(&kb, &measured)
             };
             emit(text.as_bytes())?;
             Ok(ExitCode::SUCCESS)
@@ -117,13 +123,22 @@ pub fn run(command: Command, rule_dirs: &[PathBuf]) -> anyhow::Result<ExitCode> 
     }
 }
 
+/// The gains each rule's step measured in the chains of the cases under `cases`, or
+/// under ./cases when it exists; none without either.
+fn measured_in(
+    cases: Option<&Path>,
+    kb: &KnowledgeBase,
+) -> anyhow::Result<BTreeMap<String, Vec<MeasuredGain>>> {
+    let cases_dir = cases.or_else(|| Some(Path::new("cases")).filter(|d| d.is_dir()));
+    Ok(match cases_dir {
+        Some(dir) => measured_gains::collect(&Case::discover(dir)?, kb)?,
+        None => BTreeMap::new(),
+    })
+}
+
 fn list(rule_dirs: &[PathBuf], cases: Option<&Path>) -> anyhow::Result<ExitCode> {
     let kb = KnowledgeBase::load(rule_dirs)?;
-    let cases_dir = cases.or_else(|| Some(Path::new("cases")).filter(|d| d.is_dir()));
-    let measured = match cases_dir {
-        Some(dir) => measured_gains::collect(&Case::discover(dir)?, &kb)?,
-        None => Default::default(),
-    };
+    let measured = measured_in(cases, &kb)?;
     let mut table = Table::new();
     table
         .load_style(UTF8_FULL_CONDENSED)
@@ -143,16 +158,7 @@ fn list(rule_dirs: &[PathBuf], cases: Option<&Path>) -> anyhow::Result<ExitCode>
             || "—".to_string(),
             |s| format!("{} ({})", s.case_id, s.gain),
         );
-        let gains = measured.get(&m.id).map_or_else(
-            || "—".to_string(),
-            |gains| {
-                gains
-                    .iter()
-                    .map(|g| format!("{} ({})", change_pct(g.gain_pct), g.case_id))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            },
-        );
+        let gains = measured_gains::describe(measured.get(&m.id).map(Vec::as_slice));
         table.add_row(vec![
             m.id.clone(),
             m.step.clone(),

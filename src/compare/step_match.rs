@@ -99,6 +99,7 @@ mod tests {
                 seed: "s".into(),
                 case_id: "c".into(),
                 gain: format!("+{g} %"),
+                gain_zh: None,
                 gain_pct: Some(g),
             }),
             zh: None,

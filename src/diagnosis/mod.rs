@@ -186,7 +186,11 @@ pub fn diagnose_host(host: HostFacts, kb: &KnowledgeBase) -> HostDiagnosis {
         .collect();
     let bottleneck = verdict::decide(&on_path, &facts);
     let target = target_status::of(&facts);
-    let next_actions = ranking::rank(&on_path, target.as_ref().is_some_and(|t| t.met));
+    let next_actions = ranking::rank(
+        &on_path,
+        target.as_ref().is_some_and(|t| t.met),
+        &kb.measured,
+    );
     let capture_next = capture_next::hints(kb, &walk, &not_evaluated, &facts);
     let key_metrics = key_metrics::collect(&facts);
     let charts = charts::collect(&facts);

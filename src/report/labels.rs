@@ -58,6 +58,8 @@ pub enum Label {
     Verify,
     Rollback,
     GainInCase,
+    /// Over the next actions' gains: measured in case chains or in the source case.
+    GainExpected,
     Case,
     StepsNotTaken,
     WhyNot,
@@ -197,6 +199,7 @@ impl Label {
             Verify => ("Verify", "验证方法"),
             Rollback => ("Roll back", "回退方法"),
             GainInCase => ("Gain in the source case", "来源案例中的收益"),
+            GainExpected => ("Gain expected", "预期收益"),
             Case => ("case", "案例"),
             StepsNotTaken => ("Steps not taken", "未走的分析步骤"),
             WhyNot => ("Why not", "未走原因"),

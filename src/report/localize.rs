@@ -6,7 +6,7 @@
 use super::labels::{Label, Lang};
 use crate::diagnosis::{MethodologyMap, TargetStatus, Verdict};
 use crate::parse::{CaptureReport, CaptureStatus};
-use crate::rules::Finding;
+use crate::rules::{Finding, Source};
 
 fn pick<'a>(lang: Lang, english: &'a str, chinese: Option<&'a String>) -> &'a str {
     match (lang, chinese) {
@@ -29,6 +29,11 @@ pub fn finding_summary(f: &Finding, lang: Lang) -> &str {
         &f.summary,
         f.zh.as_ref().and_then(|zh| zh.summary.as_ref()),
     )
+}
+
+/// The gain the rule's source case reported.
+pub fn source_gain(s: &Source, lang: Lang) -> &str {
+    pick(lang, &s.gain, s.gain_zh.as_ref())
 }
 
 pub fn verdict_summary(v: &Verdict, lang: Lang) -> &str {

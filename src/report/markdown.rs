@@ -102,7 +102,7 @@ impl Markdown {
             out.push_str(&header(&[
                 "#",
                 l(Label::Action),
-                l(Label::GainInCase),
+                l(Label::GainExpected),
                 l(Label::EffortColumn),
             ]));
             for a in &actions {
@@ -307,7 +307,7 @@ impl Markdown {
                 out,
                 "**{}** {} — {} {} ({})\n",
                 labels::lead(Label::GainInCase, lang),
-                text(&s.gain),
+                text(localize::source_gain(s, lang)),
                 l(Label::Case),
                 code(&s.case_id),
                 code(&format!("seeds/{}", s.seed))

@@ -1,7 +1,7 @@
 //! The ranked next actions of a host as the rows every report prints: what to do
 //! (the finding's title, the action and its first command, in the report's language;
-//! the rule id after them), the gain its source case measured (or the severity that
-//! stands in for it), and the effort. One place decides these texts so the table,
+//! the rule id after them), the gain expected (measured in case chains, else in the
+//! source case, else the severity that stands in for it), and the effort. One place decides these texts so the table,
 //! Markdown and HTML reports cannot disagree about what to try first.
 
 use super::labels::{self, Label, Lang};
@@ -19,7 +19,8 @@ pub struct NextActionRow<'a> {
     /// The first command of the recommendation, when it gives one.
     pub command: Option<&'a str>,
     pub rule: &'a str,
-    /// "+68 % (dm8-kunpeng-sysbench)", or the severity when no case measured a gain.
+    /// "+68 % (dm8-kunpeng-sysbench)", "+24.6 % (measured: greatdb-vm-cluster)" when case
+    /// chains measured it, or the severity when no case measured a gain.
     pub gain: String,
     /// The effort in words, or "—" when the rule's cost names none.
     pub effort: String,
@@ -78,6 +79,14 @@ fn gain(a: &RankedAction, finding: Option<&Finding>, lang: Lang) -> String {
     };
     let sign = if pct >= 0.0 { "+" } else { "" };
     let measured = format!("{sign}{} %", format_number(pct));
+    if !a.measured_in.is_empty() {
+        return format!(
+            "{measured} ({}{}{})",
+            Label::MeasuredGain.text(lang),
+            labels::colon(lang),
+            a.measured_in.join(", ")
+        );
+    }
     match finding.and_then(|f| f.source.as_ref()) {
         Some(source) => format!("{measured} ({})", source.case_id),
         None => measured,

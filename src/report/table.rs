@@ -110,7 +110,7 @@ impl TableReport {
                 &[
                     "#",
                     self.label(Label::Action),
-                    self.label(Label::GainInCase),
+                    self.label(Label::GainExpected),
                     self.label(Label::EffortColumn),
                 ],
             );
@@ -270,7 +270,7 @@ impl TableReport {
                 Label::GainInCase,
                 &format!(
                     "{} — {} {} (seeds/{})",
-                    s.gain,
+                    localize::source_gain(s, lang),
                     Label::Case.text(lang),
                     s.case_id,
                     s.seed

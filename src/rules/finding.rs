@@ -90,6 +90,10 @@ pub struct Source {
     pub case_id: String,
     /// The gain as the document reported it, e.g. "+27 % TPS (3107 → 3952 at 256 threads)".
     pub gain: String,
+    /// The gain's text in Chinese, for reports in `--lang zh`; the English one stands
+    /// in when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gain_zh: Option<String>,
     /// The same gain as a number, for ranking; absent when the document gave none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub gain_pct: Option<f64>,

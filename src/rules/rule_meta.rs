@@ -106,6 +106,17 @@ impl RuleMeta {
         if let Some(zh) = &self.zh {
             problems.extend(zh_problems(zh, self.recommendation.as_ref()));
         }
+        if self
+            .source
+            .as_ref()
+            .and_then(|s| s.gain_zh.as_ref())
+            .is_some_and(|text| text.trim().is_empty())
+        {
+            problems.push(MetaProblem {
+                field: "gain_zh",
+                message: "source.gain_zh is empty".into(),
+            });
+        }
         problems
     }
 }
@@ -198,6 +209,33 @@ mod tests {
                 "zh.recommendation.action translates nothing: the rule has no English recommendation.action"
             ]
         );
+    }
+
+    #[test]
+    fn an_empty_chinese_gain_is_a_problem_a_missing_one_is_not() {
+        let meta = |gain_zh: Option<&str>| RuleMeta {
+            id: "storage.x".into(),
+            title: "X".into(),
+            layer: "storage".into(),
+            step: "storage".into(),
+            needs: vec!["cpu.count".into()],
+            resource: None,
+            source: Some(Source {
+                seed: "s.txt".into(),
+                case_id: "c".into(),
+                gain: "+5 % TPS".into(),
+                gain_zh: gain_zh.map(str::to_string),
+                gain_pct: Some(5.0),
+            }),
+            recommendation: None,
+            overrides: false,
+            zh: None,
+        };
+        assert!(meta(None).problems().is_empty());
+        assert!(meta(Some("TPS +5 %")).problems().is_empty());
+        let problems = meta(Some(" ")).problems();
+        assert_eq!(problems.len(), 1);
+        assert_eq!(problems[0].message, "source.gain_zh is empty");
     }
 
     #[test]

@@ -83,7 +83,7 @@ pub fn render(f: &Finding, anchor: &str, lang: Lang) -> String {
             out,
             r#"<dt>{}</dt><dd class="gain">{}<span class="case">{} <code>{}</code> · seeds/{}</span></dd>"#,
             l(Label::GainInCase),
-            esc(&s.gain),
+            esc(localize::source_gain(s, lang)),
             l(Label::Case),
             esc(&s.case_id),
             esc(&s.seed)

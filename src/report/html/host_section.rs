@@ -70,7 +70,7 @@ pub fn render(d: &Diagnosis, id: &str, host: &HostDiagnosis, lang: Lang) -> Stri
             r#"<h3>{}</h3><table class="next-actions"><thead><tr><th class="num">#</th><th>{}</th><th>{}</th><th>{}</th></tr></thead><tbody>"#,
             l(next_actions::heading(host)),
             l(Label::Action),
-            l(Label::GainInCase),
+            l(Label::GainExpected),
             l(Label::EffortColumn)
         );
         for a in &actions {

@@ -16,14 +16,17 @@
 //!
 //! A file is known by its name and its group by its directory (`cgroup.<dir>.…`, as
 //! `psi.cgroup.<dir>.`); a hierarchy's root (`/sys/fs/cgroup`, `/sys/fs/cgroup/cpu`)
-//! is `cgroup.root.…`. Other files in the capture (`cgroup.procs`, `tasks`,
-//! `cpu.shares`, `*.pressure`) are passed over. Several snapshots of the same files
+//! is `cgroup.root.…`. A v2 group's `*.pressure` files become the same
+//! `psi.cgroup.<dir>.…` facts the PSI parser gives (see `pressure_tracks`); other files
+//! in the capture (`cgroup.procs`, `tasks`, `cpu.shares`) are passed over. Several snapshots of the same files
 //! (the loop run again, with stamp lines before each, see `snapshot_time`) give what
 //! happened during the capture: counters are the growth between the first and the
 //! last snapshot, rates divide it by the time between them; with one snapshot
 //! counters are since the group was created.
 
 use super::cgroup_files::{Reading, is_known, is_single_value, read_file};
+use super::pressure_tracks::PressureTracks;
+use super::psi::{grep_prefixed, prefix_of_path, pressure_line};
 use super::snapshot_time::stamp_seconds;
 use crate::facts::{Unit, Value};
 use crate::parse::instance_label::instance_label;
@@ -257,7 +260,7 @@ impl CaptureParser for Cgroup {
 
     fn sniff(&self, head: &str) -> Option<u8> {
         // A v2 group's `grep -r .` holds its *.pressure files too: psi leaves those
-        // captures to this parser.
+        // captures to this parser, which reads them as well.
         head.lines()
             .take(200)
             .any(|line| names_control_file(line.trim()))
@@ -266,6 +269,7 @@ impl CaptureParser for Cgroup {
 
     fn parse(&self, lines: &mut Lines, sink: &mut FactSink) -> Result<(), ParseError> {
         let mut state = State::default();
+        let mut pressure = PressureTracks::default();
         while let Some(line) = lines.next_line()? {
             let text = String::from_utf8_lossy(line.bytes);
             let text = text.trim();
@@ -274,6 +278,21 @@ impl CaptureParser for Cgroup {
             }
             if let Some(path) = header_path(text) {
                 state.open(path, sink);
+                continue;
+            }
+            if let Some((prefix, reading)) = grep_prefixed(text)
+                .and_then(|(path, reading)| Some((prefix_of_path(path)?, reading)))
+            {
+                pressure.record(&prefix, reading, line.number);
+                continue;
+            }
+            if let Some(block) = &mut state.block
+                && let Some(prefix) = prefix_of_path(&block.path)
+                && let Some(reading) = pressure_line(text)
+            {
+                pressure.record(&prefix, reading, line.number);
+                // Content read, so a time stamp after it is a stamp, not the file's value.
+                block.lines.push((line.number, text.to_string()));
                 continue;
             }
             if let Some((path, content)) = prefixed(text) {
@@ -299,6 +318,7 @@ impl CaptureParser for Cgroup {
             if let Some(seconds) = stamp_seconds(text) {
                 state.flush(sink);
                 state.stamp = Some(seconds);
+                pressure.stamp(seconds);
                 continue;
             }
             match &mut state.block {
@@ -334,6 +354,7 @@ impl CaptureParser for Cgroup {
         for group in &state.groups {
             put_group(&state, group, sink, &mut untimed);
         }
+        pressure.emit(sink, None, lines.line_number());
         if !untimed.is_empty() {
             sink.warn(
                 lines.line_number(),

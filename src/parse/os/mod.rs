@@ -12,6 +12,7 @@ mod kernel_error_tally;
 mod kernel_errors;
 pub mod load_average;
 pub mod mounts;
+mod pressure_tracks;
 pub mod psi;
 pub mod settings_snapshot;
 pub(crate) mod snapshot_time;

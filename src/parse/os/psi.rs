@@ -32,31 +32,31 @@
 //! `psi.cgroup.<dir>.` for a cgroup.
 
 use super::cgroup::names_control_file;
+use super::pressure_tracks::PressureTracks;
 use super::snapshot_time::stamp_seconds;
-use crate::facts::{SeriesBuilder, Unit, Value};
+
 use crate::parse::instance_label::instance_label;
-use crate::parse::sink::Strength;
 use crate::parse::{CaptureParser, FactSink, Lines, ParseError};
 use crate::text::number::parse_f64;
 
 pub struct Psi;
 
 const RESOURCES: [&str; 4] = ["cpu", "memory", "io", "irq"];
-const AVERAGES: [(&str, &str); 3] = [
+pub(super) const AVERAGES: [(&str, &str); 3] = [
     ("avg10", "avg10_pct"),
     ("avg60", "avg60_pct"),
     ("avg300", "avg300_pct"),
 ];
 
 /// One line of a pressure file.
-struct PressureLine {
-    full: bool,
-    averages: [f64; 3],
-    total_us: f64,
+pub(super) struct PressureLine {
+    pub(super) full: bool,
+    pub(super) averages: [f64; 3],
+    pub(super) total_us: f64,
 }
 
 /// `some avg10=0.00 avg60=0.00 avg300=0.00 total=0`.
-fn pressure_line(text: &str) -> Option<PressureLine> {
+pub(super) fn pressure_line(text: &str) -> Option<PressureLine> {
     let mut words = text.split_whitespace();
     let full = match words.next()? {
         "some" => false,
@@ -78,7 +78,7 @@ fn pressure_line(text: &str) -> Option<PressureLine> {
 }
 
 /// `/proc/pressure/cpu:some avg10=…` (grep's file prefix): the path and the line.
-fn grep_prefixed(text: &str) -> Option<(&str, PressureLine)> {
+pub(super) fn grep_prefixed(text: &str) -> Option<(&str, PressureLine)> {
     let at = text.find(":some ").or_else(|| text.find(":full "))?;
     Some((&text[..at], pressure_line(&text[at + 1..])?))
 }
@@ -86,7 +86,7 @@ fn grep_prefixed(text: &str) -> Option<(&str, PressureLine)> {
 /// Which pressure a file path holds, as the key prefix of its facts: `psi.cpu` for
 /// `/proc/pressure/cpu` or a root cgroup's `cpu.pressure`, `psi.cgroup.db.cpu` for
 /// `/sys/fs/cgroup/db/cpu.pressure`. `None` for any other file.
-fn prefix_of_path(path: &str) -> Option<String> {
+pub(super) fn prefix_of_path(path: &str) -> Option<String> {
     let path = path.trim().trim_end_matches(':');
     let (dir, file) = path.rsplit_once('/').unwrap_or(("", path));
     if let Some(resource) = RESOURCES.iter().find(|r| **r == file)
@@ -144,69 +144,14 @@ fn sleep_of_command(command: &str) -> Option<f64> {
     (seconds > 0.0).then_some(seconds)
 }
 
-/// A `total` reading: microseconds, when (if known), and on which line.
-#[derive(Clone, Copy)]
-struct Reading {
-    total_us: f64,
-    time: Option<f64>,
-    line: u64,
-}
-
-/// The snapshots of one file's `some` or `full` line.
-struct Track {
-    /// `psi.cpu.some`, `psi.cgroup.db.io.full`.
-    key: String,
-    averages: [SeriesBuilder; 3],
-    first: Reading,
-    last: Reading,
-    samples: u64,
-}
-
 #[derive(Default)]
 struct State {
-    tracks: Vec<Track>,
+    tracks: PressureTracks,
     /// The file the lines being read come from, from the last header (`None` inside a
     /// file that is not a pressure file, such as `cgroup.pressure`).
     current: Option<Option<String>>,
-    stamp: Option<f64>,
     /// The first line whose file could not be told.
     unnamed: Option<u64>,
-}
-
-impl State {
-    fn record(&mut self, prefix: &str, reading: PressureLine, line: u64) {
-        // The system's `cpu full` is zeros kept for compatibility, not a measurement.
-        if reading.full && prefix == "psi.cpu" {
-            return;
-        }
-        let kind = if reading.full { "full" } else { "some" };
-        let now = Reading {
-            total_us: reading.total_us,
-            time: self.stamp,
-            line,
-        };
-        let at = match self.tracks.iter().position(|t| {
-            t.key.strip_prefix(prefix).and_then(|k| k.strip_prefix('.')) == Some(kind)
-        }) {
-            Some(at) => at,
-            None => {
-                self.tracks.push(Track {
-                    key: format!("{prefix}.{kind}"),
-                    averages: Default::default(),
-                    first: now,
-                    last: now,
-                    samples: 0,
-                });
-                self.tracks.len() - 1
-            }
-        };
-        let track = &mut self.tracks[at];
-        for (series, value) in track.averages.iter_mut().zip(reading.averages) {
-            series.push(value, line);
-        }
-        track.last = now;
-        track.samples += 1;
-    }
 }
 
 impl CaptureParser for Psi {
@@ -217,7 +162,7 @@ impl CaptureParser for Psi {
     fn sniff(&self, head: &str) -> Option<u8> {
         let lines = || head.lines().take(200).map(str::trim);
         // A group's `grep -r .` that holds its cpu.stat or memory.max besides its
-        // *.pressure files is a cgroup capture (which passes the pressure files over).
+        // *.pressure files is a cgroup capture (whose parser reads the pressure files too).
         if lines().any(names_control_file) {
             return None;
         }
@@ -250,7 +195,7 @@ impl CaptureParser for Psi {
                 state.current = Some(prefix_of_path(path));
                 continue;
             } else if let Some(seconds) = stamp_seconds(text) {
-                state.stamp = Some(seconds);
+                state.tracks.stamp(seconds);
                 continue;
             } else {
                 // The content of a non-pressure file under its header (cgroup.pressure's
@@ -266,7 +211,7 @@ impl CaptureParser for Psi {
                 continue;
             };
             match prefix {
-                Some(prefix) => state.record(&prefix, reading, line.number),
+                Some(prefix) => state.tracks.record(&prefix, reading, line.number),
                 None => {
                     state.unnamed.get_or_insert(line.number);
                 }
@@ -278,54 +223,7 @@ impl CaptureParser for Psi {
                 "pressure lines without the file they come from: print each file's name before it (grep -r . /proc/pressure, or echo \"# $f\" in the loop)",
             );
         }
-        let mut untimed = Vec::new();
-        for track in &state.tracks {
-            let elapsed = elapsed_s(track, sleep);
-            let interval = elapsed.map(|e| e / (track.samples - 1) as f64);
-            for ((_, name), series) in AVERAGES.iter().zip(&track.averages) {
-                sink.series(
-                    format!("{}.{name}", track.key),
-                    series,
-                    Unit::Percent,
-                    interval,
-                    Strength::Primary,
-                );
-            }
-            if track.samples < 2 {
-                continue;
-            }
-            let Some(elapsed) = elapsed else {
-                untimed.push(track.key.as_str());
-                continue;
-            };
-            let stalled_us = track.last.total_us - track.first.total_us;
-            if stalled_us < 0.0 {
-                sink.warn(
-                    track.last.line,
-                    format!(
-                        "{}: total went down between snapshots (a reboot, or another file's lines); no stall share",
-                        track.key
-                    ),
-                );
-                continue;
-            }
-            let share = (stalled_us / (elapsed * 1e6) * 100.0).clamp(0.0, 100.0);
-            sink.put(
-                format!("{}.stall_pct", track.key),
-                Value::Number(share),
-                Unit::Percent,
-                (track.first.line, track.last.line),
-            );
-        }
-        if !untimed.is_empty() {
-            sink.warn(
-                lines.line_number(),
-                format!(
-                    "several snapshots of {} but no time between them (print `date +%s` before each): no stall share over the capture",
-                    untimed.join(", ")
-                ),
-            );
-        }
+        state.tracks.emit(sink, sleep, lines.line_number());
         if sink.fact_count() == 0 {
             return Err(match state.unnamed {
                 Some(line) => ParseError::at(
@@ -338,18 +236,6 @@ impl CaptureParser for Psi {
             });
         }
         Ok(())
-    }
-}
-
-/// Seconds between a track's first and last snapshot: from their stamps, or from the
-/// loop's `sleep`.
-fn elapsed_s(track: &Track, sleep: Option<f64>) -> Option<f64> {
-    if track.samples < 2 {
-        return None;
-    }
-    match (track.first.time, track.last.time) {
-        (Some(first), Some(last)) if last > first => Some(last - first),
-        _ => sleep.map(|s| s * (track.samples - 1) as f64),
     }
 }
 

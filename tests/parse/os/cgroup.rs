@@ -230,3 +230,70 @@ fn other_captures_are_not_cgroup_files() {
         assert_ne!(p.tool(), Some("cgroup"), "{other}");
     }
 }
+
+#[test]
+fn a_v2_groups_pressure_files_give_the_same_facts_as_the_psi_parser() {
+    // grep -r . of a v2 group: its cpu.pressure lines beside cpu.stat (lines 14–15).
+    let whole = parse_fixture("cgroup/v2_grep_r_no_limits_reconstructed.txt");
+    assert_eq!(whole.tool(), Some("cgroup"));
+    let text =
+        std::fs::read_to_string(fixture("cgroup/v2_grep_r_no_limits_reconstructed.txt")).unwrap();
+    let pressure_only: String = text
+        .lines()
+        .filter(|l| l.contains(".pressure:"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let alone = parse_bytes("pressure.txt", pressure_only.as_bytes());
+    assert_eq!(alone.tool(), Some("psi"));
+    let keys: Vec<String> = alone
+        .facts
+        .iter()
+        .map(|f| f.0.key.clone())
+        .filter(|k| k.starts_with("psi.cgroup.postgresql_service.cpu."))
+        .collect();
+    assert_eq!(keys.len(), 6, "{keys:?}");
+    for key in &keys {
+        assert_eq!(whole.get(key).value, alone.get(key).value, "{key}");
+    }
+    assert_eq!(
+        whole
+            .get("psi.cgroup.postgresql_service.cpu.some.avg10_pct")
+            .provenance
+            .line,
+        14
+    );
+}
+
+#[test]
+fn a_timed_loop_over_a_v2_group_gives_its_memory_stall_share_over_the_capture() {
+    // Two snapshots 10 s apart; memory some total grows by 2.5 s of stall: 25 %.
+    let loop_text = "\
+1796370835
+# /sys/fs/cgroup/db/cpu.stat
+usage_usec 1000000
+nr_periods 0
+nr_throttled 0
+throttled_usec 0
+# /sys/fs/cgroup/db/memory.pressure
+some avg10=20.00 avg60=18.00 avg300=5.00 total=1000000
+full avg10=10.00 avg60=9.00 avg300=2.00 total=400000
+1796370845
+# /sys/fs/cgroup/db/cpu.stat
+usage_usec 3000000
+nr_periods 0
+nr_throttled 0
+throttled_usec 0
+# /sys/fs/cgroup/db/memory.pressure
+some avg10=30.00 avg60=22.00 avg300=6.00 total=3500000
+full avg10=12.00 avg60=11.00 avg300=3.00 total=1400000
+";
+    let p = parse_bytes("cgroup.txt", loop_text.as_bytes());
+    assert_eq!(p.tool(), Some("cgroup"));
+    assert!(p.report.warnings.is_empty(), "{:?}", p.report.warnings);
+    close(p.num("psi.cgroup.db.memory.some.stall_pct"), 25.0);
+    close(p.num("psi.cgroup.db.memory.full.stall_pct"), 10.0);
+    let share = p.get("psi.cgroup.db.memory.some.stall_pct");
+    assert_eq!((share.provenance.line, share.provenance.line_end), (8, 17));
+    // The group's own figures are still read.
+    close(p.num("cgroup.db.cpu.used_cpus"), 0.2);
+}

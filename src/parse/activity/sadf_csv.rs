@@ -77,7 +77,7 @@ impl Layout {
 
 impl CaptureParser for SadfCsv {
     fn tool(&self) -> &'static str {
-        "sadf-csv"
+        "sadf"
     }
 
     fn sniff(&self, head: &str) -> Option<u8> {

@@ -547,7 +547,7 @@ fn describe(e: &serde_json::Error) -> String {
 
 impl CaptureParser for SadfJson {
     fn tool(&self) -> &'static str {
-        "sadf-json"
+        "sadf"
     }
 
     fn sniff(&self, head: &str) -> Option<u8> {

@@ -60,7 +60,7 @@ fn same_as_sar(
 
 #[test]
 fn json_and_csv_exports_give_the_facts_sar_text_gives() {
-    let sar = series_of(&Sar, "sadf/sar_A.txt");
+    let sar = series_of(&Sar, "sar/sar_A_sadf_source.txt");
     assert_eq!(sar["cpu.util_pct"].len(), 24);
 
     let json = series_of(&SadfJson, "sadf/sadf_j_A.json");
@@ -109,7 +109,7 @@ fn json_and_csv_exports_give_the_facts_sar_text_gives() {
 #[test]
 fn samples_are_cited_by_the_line_their_object_or_row_starts_on() {
     let p = parse_fixture("sadf/sadf_j_selected.json");
-    assert_eq!(p.tool(), Some("sadf-json"));
+    assert_eq!(p.tool(), Some("sadf"));
     let util = p.get("disk.vda.util_pct");
     let text = String::from_utf8(read("sadf/sadf_j_selected.json")).unwrap();
     let statistics = text
@@ -126,7 +126,7 @@ fn samples_are_cited_by_the_line_their_object_or_row_starts_on() {
     assert_eq!(p.text("host.name"), "vm");
     close(p.num("cpu.count"), 2.0);
     let csv = parse_fixture("sadf/sadf_d_d.csv");
-    assert_eq!(csv.tool(), Some("sadf-csv"));
+    assert_eq!(csv.tool(), Some("sadf"));
     let await_ms = csv.get("disk.vda.await_ms");
     assert_eq!(
         (await_ms.provenance.line, await_ms.provenance.line_end),
@@ -139,16 +139,16 @@ fn samples_are_cited_by_the_line_their_object_or_row_starts_on() {
 fn exports_are_detected_by_content_and_only_by_their_parser() {
     let text = |f: &str| String::from_utf8(read(f)).unwrap();
     for json in ["sadf/sadf_j_A.json", "sadf/sadf_j_selected.json"] {
-        assert_eq!(claimants(&text(json)), vec!["sadf-json"], "{json}");
+        assert_eq!(claimants(&text(json)), vec!["sadf"], "{json}");
     }
     for csv in [
         "sadf/sadf_d_u_P_ALL.csv",
         "sadf/sadf_d_d.csv",
         "sadf/sadf_d_n_DEV.csv",
     ] {
-        assert_eq!(claimants(&text(csv)), vec!["sadf-csv"], "{csv}");
+        assert_eq!(claimants(&text(csv)), vec!["sadf"], "{csv}");
     }
-    assert_eq!(claimants(&text("sadf/sar_A.txt")), vec!["sar"]);
+    assert_eq!(claimants(&text("sar/sar_A_sadf_source.txt")), vec!["sar"]);
     for other in ["sar/sar_A.txt", "fio/fio_randread.json"] {
         let head = text(other);
         assert!(SadfJson.sniff(&head).is_none(), "{other}");

@@ -99,6 +99,8 @@ pub fn registry() -> &'static [&'static dyn CaptureParser] {
         // (vmstat, sar, nmon, fio.)
         &activity::vmstat::Vmstat,
         &activity::sar::Sar,
+        &activity::sadf_json::SadfJson,
+        &activity::sadf_csv::SadfCsv,
         &activity::nmon::Nmon,
         &activity::fio::Fio,
         // CPU topology, NUMA, memory.

@@ -19,6 +19,7 @@ const FAMILIES: &[(&str, &[&str])] = &[
             "mpstat",
             "iostat",
             "sar",
+            "sadf",
             "vmstat",
             "nmon",
             "fio",

@@ -1,4 +1,5 @@
-//! Resource activity over time: sysstat (mpstat, iostat, sar, vmstat, pidstat), top, nmon,
+//! Resource activity over time: sysstat (mpstat, iostat, sar and its sadf -j/-d exports,
+//! vmstat, pidstat), top, nmon,
 //! fio, and perfsage capture's own /proc samples.
 
 pub mod fio;
@@ -7,6 +8,10 @@ pub mod mpstat;
 pub mod nmon;
 pub mod pidstat;
 pub mod proc_samples;
+pub mod sadf_csv;
+pub mod sadf_json;
+mod sadf_json_names;
+mod sadf_series;
 pub mod sar;
 mod sysstat_header;
 mod time_of_day;

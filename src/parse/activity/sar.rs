@@ -60,7 +60,7 @@ pub struct Sar;
 /// The report sections perfsage reads; anything else (`-B`, `-n IP`, `-I` per IRQ
 /// rows, `-m`, …) is skipped until the next header.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Section {
+pub(super) enum Section {
     Cpu,
     Disk,
     Net,
@@ -75,7 +75,7 @@ enum Section {
     TcpErrors,
 }
 
-const SECTIONS: [Section; 12] = [
+pub(super) const SECTIONS: [Section; 12] = [
     Section::Cpu,
     Section::Disk,
     Section::Net,
@@ -101,7 +101,7 @@ const CPU_METRICS: &[(&str, Unit)] = &[
     ("irq_pct", Unit::Percent),
     ("soft_pct", Unit::Percent),
 ];
-const CPU_UTIL: usize = 0;
+pub(super) const CPU_UTIL: usize = 0;
 const CPU_IOWAIT: usize = 3;
 const CPU_SOFT: usize = 6;
 const DISK_METRICS: &[(&str, Unit)] = &[
@@ -171,13 +171,13 @@ const TCP_ERROR_METRICS: &[(&str, Unit)] = &[
 ];
 
 impl Section {
-    fn index(self) -> usize {
+    pub(super) fn index(self) -> usize {
         self as usize
     }
 
     /// The section a header introduces and where its label column sits (among the
     /// tokens after the time).
-    fn of_header(names: &[&[u8]]) -> Option<(Section, Option<usize>)> {
+    pub(super) fn of_header(names: &[&[u8]]) -> Option<(Section, Option<usize>)> {
         let at = |want: &[u8]| names.iter().position(|n| *n == want);
         let has = |want: &[u8]| at(want).is_some();
         // pidstat shares column names (`cswch/s`, `%usr`) but its rows are processes
@@ -228,7 +228,7 @@ impl Section {
         Some((section, None))
     }
 
-    fn metrics(self) -> &'static [(&'static str, Unit)] {
+    pub(super) fn metrics(self) -> &'static [(&'static str, Unit)] {
         match self {
             Section::Cpu => CPU_METRICS,
             Section::Disk => DISK_METRICS,
@@ -246,7 +246,7 @@ impl Section {
     }
 
     /// The metric a column feeds and the factor to the metric's unit.
-    fn column(self, name: &[u8]) -> Option<(usize, f64)> {
+    pub(super) fn column(self, name: &[u8]) -> Option<(usize, f64)> {
         let metric = match (self, name) {
             (Section::Cpu, b"%user" | b"%usr") => 1,
             (Section::Cpu, b"%system" | b"%sys") => 2,
@@ -312,7 +312,7 @@ impl Section {
 
     /// Whether a row with this label is kept: all CPUs and numbered CPUs, the `sum`
     /// of interrupts (not each IRQ), every device and interface.
-    fn wants_label(self, label: &[u8]) -> bool {
+    pub(super) fn wants_label(self, label: &[u8]) -> bool {
         match self {
             Section::Cpu => matches!(label, [b'a', b'l', b'l']) || parse_u64(label).is_some(),
             Section::Interrupts => matches!(label, [b's', b'u', b'm']),
@@ -322,7 +322,7 @@ impl Section {
 
     /// The fact key of one metric of one instance, or `None` when perfsage keeps no
     /// such per-instance fact (per-CPU user time, say).
-    fn key(self, label: &str, metric: usize) -> Option<String> {
+    pub(super) fn key(self, label: &str, metric: usize) -> Option<String> {
         let name = self.metrics().get(metric)?.0;
         match self {
             Section::Cpu if label == "all" => Some(format!("cpu.{name}")),

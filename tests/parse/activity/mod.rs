@@ -6,6 +6,7 @@ mod mpstat;
 mod nmon;
 mod pidstat;
 mod proc_samples;
+mod sadf;
 mod sar;
 mod top;
 mod vmstat;

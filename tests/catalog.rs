@@ -40,6 +40,18 @@ fn check(fact: &Fact, origin: &Path) {
         origin.display(),
         fact.key
     );
+    // The exports of sysstat files give sar's facts: the catalog names both sources.
+    // (Derived facts such as cpu.busiest.* keep their input's tool, so this is not
+    // asserted for every tool.)
+    if fact.provenance.tool == "sadf" && !entry.tools.contains(&"derived") {
+        assert!(
+            entry.tools.contains(&"sadf"),
+            "{}: {} ({}) does not list sadf among its tools",
+            origin.display(),
+            fact.key,
+            entry.pattern
+        );
+    }
 }
 
 fn bundles_under(dir: &Path, out: &mut Vec<std::path::PathBuf>) {

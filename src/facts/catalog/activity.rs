@@ -24,7 +24,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Series,
         "Runnable tasks (running or waiting for a CPU) per interval: vmstat r, sar -q runq-sz, nmon PROC Runnable",
-        ["vmstat", "sar", "nmon"],
+        ["vmstat", "sar", "sadf", "nmon"],
         VMSTAT
     ),
     entry!(
@@ -32,7 +32,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Series,
         "Tasks blocked in uninterruptible sleep (mostly waiting for I/O) per interval: vmstat b, sar -q blocked",
-        ["vmstat", "sar", "nmon"],
+        ["vmstat", "sar", "sadf", "nmon"],
         VMSTAT
     ),
     entry!(
@@ -184,7 +184,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Kibibytes,
         Series,
         "Free memory per interval (vmstat free, sar -r kbmemfree, nmon MEM memfree); a /proc/meminfo or free snapshot is one sample",
-        ["vmstat", "sar", "nmon", "meminfo", "free", "top"],
+        ["vmstat", "sar", "sadf", "nmon", "meminfo", "free", "top"],
         VMSTAT
     ),
     entry!(
@@ -192,7 +192,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Kibibytes,
         Series,
         "Memory available to new work without swapping per interval (sar -r kbavail); a /proc/meminfo or free snapshot is one sample",
-        ["sar", "meminfo", "free", "top"],
+        ["sar", "sadf", "meminfo", "free", "top"],
         SAR_MEMORY
     ),
     entry!(
@@ -200,7 +200,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Kibibytes,
         Series,
         "Swap space in use per interval (vmstat swpd, sar -S kbswpused, nmon swaptotal − swapfree)",
-        ["vmstat", "sar", "nmon"],
+        ["vmstat", "sar", "sadf", "nmon"],
         VMSTAT
     ),
     entry!(
@@ -208,7 +208,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Kibibytes,
         Series,
         "Memory used as block-device buffers per interval",
-        ["vmstat", "sar", "nmon"],
+        ["vmstat", "sar", "sadf", "nmon"],
         VMSTAT
     ),
     entry!(
@@ -216,7 +216,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Kibibytes,
         Series,
         "Memory used as page cache per interval (vmstat also counts reclaimable slab here)",
-        ["vmstat", "sar", "nmon"],
+        ["vmstat", "sar", "sadf", "nmon"],
         VMSTAT
     ),
     entry!(
@@ -224,7 +224,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Kibibytes,
         Series,
         "Memory waiting to be written back to disk per interval (sar -r kbdirty)",
-        ["sar"],
+        ["sar", "sadf"],
         SAR_MEMORY
     ),
     entry!(
@@ -232,7 +232,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Share of memory in use per interval, as sar -r %memused prints it: sysstat 12 leaves buffers, page cache and slab out, sysstat 10 counts them as used (near 100 % on any busy host); judge shortage by mem.available_kib and swapping",
-        ["sar"],
+        ["sar", "sadf"],
         SAR_MEMORY
     ),
     entry!(
@@ -240,7 +240,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Memory committed to processes as a share of RAM + swap per interval (sar -r %commit; above 100 the system relies on overcommit)",
-        ["sar"],
+        ["sar", "sadf"],
         SAR_MEMORY
     ),
     entry!(
@@ -280,7 +280,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Interrupts per second, all CPUs (vmstat in, sar -I SUM)",
-        ["vmstat", "sar"],
+        ["vmstat", "sar", "sadf"],
         VMSTAT
     ),
     entry!(
@@ -288,7 +288,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Context switches per second, all CPUs (vmstat cs, sar -w cswch/s, nmon PROC pswitch)",
-        ["vmstat", "sar", "nmon"],
+        ["vmstat", "sar", "sadf", "nmon"],
         VMSTAT
     ),
     entry!(
@@ -296,7 +296,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "Interface (loopback aside) with the highest average received or sent kB/s",
-        ["sar", "nmon", "proc-samples"],
+        ["sar", "sadf", "nmon", "proc-samples"],
         SAR_NETWORK
     ),
     entry!(
@@ -304,7 +304,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         KilobytesPerSecond,
         Series,
         "Kilobytes received per second on one interface",
-        ["sar", "nmon", "proc-samples"],
+        ["sar", "sadf", "nmon", "proc-samples"],
         SAR_NETWORK
     ),
     entry!(
@@ -312,7 +312,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         KilobytesPerSecond,
         Series,
         "Kilobytes sent per second on one interface",
-        ["sar", "nmon", "proc-samples"],
+        ["sar", "sadf", "nmon", "proc-samples"],
         SAR_NETWORK
     ),
     entry!(
@@ -320,7 +320,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Packets received per second on one interface",
-        ["sar", "nmon", "proc-samples"],
+        ["sar", "sadf", "nmon", "proc-samples"],
         SAR_NETWORK
     ),
     entry!(
@@ -328,7 +328,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Packets sent per second on one interface",
-        ["sar", "nmon", "proc-samples"],
+        ["sar", "sadf", "nmon", "proc-samples"],
         SAR_NETWORK
     ),
     entry!(
@@ -336,7 +336,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Share of the interface's link speed in use (sar %ifutil; 0 when the driver reports no speed, as virtual NICs often do)",
-        ["sar"],
+        ["sar", "sadf"],
         SAR_NETWORK
     ),
     entry!(

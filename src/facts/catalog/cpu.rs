@@ -19,6 +19,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
             "mpstat",
             "iostat",
             "sar",
+            "sadf",
             "nmon",
             "vmstat",
             "scaling-table",
@@ -36,6 +37,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
             "mpstat",
             "iostat",
             "sar",
+            "sadf",
             "nmon",
             "vmstat",
             "proc-samples",
@@ -52,6 +54,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
             "mpstat",
             "iostat",
             "sar",
+            "sadf",
             "nmon",
             "vmstat",
             "proc-samples",
@@ -68,6 +71,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
             "mpstat",
             "iostat",
             "sar",
+            "sadf",
             "nmon",
             "vmstat",
             "proc-samples",
@@ -84,6 +88,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
             "mpstat",
             "iostat",
             "sar",
+            "sadf",
             "nmon",
             "vmstat",
             "proc-samples",
@@ -96,7 +101,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Hard interrupt time share per interval",
-        ["mpstat", "sar", "proc-samples", "top"],
+        ["mpstat", "sar", "sadf", "proc-samples", "top"],
         MPSTAT
     ),
     entry!(
@@ -104,7 +109,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Soft interrupt time share per interval",
-        ["mpstat", "sar", "proc-samples", "top"],
+        ["mpstat", "sar", "sadf", "proc-samples", "top"],
         MPSTAT
     ),
     entry!(
@@ -112,7 +117,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Busy share of one logical CPU per interval (100 − %idle − %iowait)",
-        ["mpstat", "sar", "nmon", "proc-samples"],
+        ["mpstat", "sar", "sadf", "nmon", "proc-samples"],
         MPSTAT
     ),
     entry!(
@@ -120,7 +125,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Soft interrupt share of one logical CPU per interval",
-        ["mpstat", "sar", "proc-samples"],
+        ["mpstat", "sar", "sadf", "proc-samples"],
         MPSTAT
     ),
     entry!(
@@ -158,6 +163,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
             "mpstat",
             "iostat",
             "sar",
+            "sadf",
             "nmon",
             "bundle.yaml"
         ],

@@ -10,7 +10,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Share of time the device was busy (%util)",
-        ["iostat", "sar", "nmon", "proc-samples"],
+        ["iostat", "sar", "sadf", "nmon", "proc-samples"],
         IOSTAT
     ),
     entry!(
@@ -34,7 +34,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         KilobytesPerSecond,
         Series,
         "Kilobytes read per second",
-        ["iostat", "sar", "nmon", "proc-samples"],
+        ["iostat", "sar", "sadf", "nmon", "proc-samples"],
         IOSTAT
     ),
     entry!(
@@ -42,7 +42,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         KilobytesPerSecond,
         Series,
         "Kilobytes written per second",
-        ["iostat", "sar", "nmon", "proc-samples"],
+        ["iostat", "sar", "sadf", "nmon", "proc-samples"],
         IOSTAT
     ),
     entry!(
@@ -50,7 +50,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Transfers (reads + writes) completed per second: sar -d tps, nmon DISKXFER",
-        ["sar", "nmon"],
+        ["sar", "sadf", "nmon"],
         "sar -d -p 10 (while the load runs)"
     ),
     entry!(
@@ -74,7 +74,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Milliseconds,
         Series,
         "Average I/O latency (older sysstat)",
-        ["iostat", "sar"],
+        ["iostat", "sar", "sadf"],
         IOSTAT
     ),
     entry!(
@@ -82,7 +82,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Series,
         "Average queue length (aqu-sz / avgqu-sz)",
-        ["iostat", "sar", "proc-samples"],
+        ["iostat", "sar", "sadf", "proc-samples"],
         IOSTAT
     ),
     entry!(

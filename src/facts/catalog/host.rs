@@ -14,7 +14,8 @@ pub static ENTRIES: &[CatalogEntry] = &[
             "mpstat",
             "iostat",
             "uname",
-            "settings-snapshot"
+            "settings-snapshot",
+            "sadf"
         ],
         BUNDLE_YAML
     ),
@@ -47,7 +48,14 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "Kernel release (uname -r; also the sysstat header line and dmesg's `Linux version` line)",
-        ["uname", "mpstat", "iostat", "settings-snapshot", "dmesg"],
+        [
+            "uname",
+            "mpstat",
+            "iostat",
+            "settings-snapshot",
+            "dmesg",
+            "sadf"
+        ],
         "uname -a"
     ),
     entry!(

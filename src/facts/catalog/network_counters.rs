@@ -19,7 +19,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Connections this host opened per second (TCP ActiveOpens: SYNs sent); sar -n TCP,ETCP per interval, or the growth between two timed nstat -a / netstat -s snapshots",
-        ["sar", "nstat", "netstat-s"],
+        ["sar", "sadf", "nstat", "netstat-s"],
         SAR_TCP
     ),
     entry!(
@@ -27,7 +27,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Connections this host accepted per second (TCP PassiveOpens); sar -n TCP,ETCP per interval, or the growth between two timed nstat -a / netstat -s snapshots",
-        ["sar", "nstat", "netstat-s"],
+        ["sar", "sadf", "nstat", "netstat-s"],
         SAR_TCP
     ),
     entry!(
@@ -35,7 +35,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "TCP segments received per second, errors included (TCP InSegs); sar -n TCP,ETCP per interval, or the growth between two timed nstat -a / netstat -s snapshots",
-        ["sar", "nstat", "netstat-s"],
+        ["sar", "sadf", "nstat", "netstat-s"],
         SAR_TCP
     ),
     entry!(
@@ -43,7 +43,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "TCP segments sent per second, retransmissions left out (TCP OutSegs); sar -n TCP,ETCP per interval, or the growth between two timed nstat -a / netstat -s snapshots",
-        ["sar", "nstat", "netstat-s"],
+        ["sar", "sadf", "nstat", "netstat-s"],
         SAR_TCP
     ),
     entry!(
@@ -51,7 +51,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Connection attempts that failed per second (TCP AttemptFails); sar -n TCP,ETCP per interval, or the growth between two timed nstat -a / netstat -s snapshots",
-        ["sar", "nstat", "netstat-s"],
+        ["sar", "sadf", "nstat", "netstat-s"],
         SAR_TCP
     ),
     entry!(
@@ -59,7 +59,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Established connections reset per second (TCP EstabResets); sar -n TCP,ETCP per interval, or the growth between two timed nstat -a / netstat -s snapshots",
-        ["sar", "nstat", "netstat-s"],
+        ["sar", "sadf", "nstat", "netstat-s"],
         SAR_TCP
     ),
     entry!(
@@ -67,7 +67,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "TCP segments retransmitted per second (TCP RetransSegs); sar -n TCP,ETCP per interval, or the growth between two timed nstat -a / netstat -s snapshots",
-        ["sar", "nstat", "netstat-s"],
+        ["sar", "sadf", "nstat", "netstat-s"],
         SAR_TCP
     ),
     entry!(
@@ -75,7 +75,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "TCP segments received in error per second (TCP InErrs: bad checksum, no socket memory); sar -n TCP,ETCP per interval, or the growth between two timed nstat -a / netstat -s snapshots",
-        ["sar", "nstat", "netstat-s"],
+        ["sar", "sadf", "nstat", "netstat-s"],
         SAR_TCP
     ),
     entry!(
@@ -83,7 +83,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "TCP segments sent with RST per second (TCP OutRsts); sar -n TCP,ETCP per interval, or the growth between two timed nstat -a / netstat -s snapshots",
-        ["sar", "nstat", "netstat-s"],
+        ["sar", "sadf", "nstat", "netstat-s"],
         SAR_TCP
     ),
     entry!(
@@ -283,7 +283,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Bad packets received per second on one interface (sar -n EDEV rxerr/s)",
-        ["sar"],
+        ["sar", "sadf"],
         SAR_EDEV
     ),
     entry!(
@@ -291,7 +291,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Errors while sending per second on one interface (txerr/s)",
-        ["sar"],
+        ["sar", "sadf"],
         SAR_EDEV
     ),
     entry!(
@@ -299,7 +299,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Collisions per second while sending on one interface (coll/s; half duplex only)",
-        ["sar"],
+        ["sar", "sadf"],
         SAR_EDEV
     ),
     entry!(
@@ -307,7 +307,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Received packets dropped per second on one interface for lack of buffer space in the kernel (rxdrop/s)",
-        ["sar"],
+        ["sar", "sadf"],
         SAR_EDEV
     ),
     entry!(
@@ -315,7 +315,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Packets dropped while sending per second on one interface for lack of buffer space (txdrop/s)",
-        ["sar"],
+        ["sar", "sadf"],
         SAR_EDEV
     ),
     entry!(
@@ -323,7 +323,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Carrier errors per second while sending on one interface (txcarr/s: cable, port or duplex trouble)",
-        ["sar"],
+        ["sar", "sadf"],
         SAR_EDEV
     ),
     entry!(
@@ -331,7 +331,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Frame alignment errors per second on received packets (rxfram/s)",
-        ["sar"],
+        ["sar", "sadf"],
         SAR_EDEV
     ),
     entry!(
@@ -339,7 +339,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "FIFO overruns per second on received packets (rxfifo/s: the NIC's receive ring was full)",
-        ["sar"],
+        ["sar", "sadf"],
         SAR_EDEV
     ),
     entry!(
@@ -347,7 +347,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "FIFO overruns per second on sent packets (txfifo/s)",
-        ["sar"],
+        ["sar", "sadf"],
         SAR_EDEV
     ),
     entry!(
@@ -355,7 +355,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Series,
         "Sockets in use, every family (sar -n SOCK totsck; ss -s Total)",
-        ["sar", "ss-summary"],
+        ["sar", "sadf", "ss-summary"],
         SAR_SOCK
     ),
     entry!(
@@ -363,7 +363,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Series,
         "TCP sockets in use (sar -n SOCK tcpsck)",
-        ["sar"],
+        ["sar", "sadf"],
         SAR_SOCK
     ),
     entry!(
@@ -371,7 +371,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Series,
         "UDP sockets in use (udpsck)",
-        ["sar"],
+        ["sar", "sadf"],
         SAR_SOCK
     ),
     entry!(
@@ -379,7 +379,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Series,
         "Raw sockets in use (rawsck)",
-        ["sar"],
+        ["sar", "sadf"],
         SAR_SOCK
     ),
     entry!(
@@ -387,7 +387,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Series,
         "IP fragments queued for reassembly (ip-frag)",
-        ["sar"],
+        ["sar", "sadf"],
         SAR_SOCK
     ),
     entry!(
@@ -395,7 +395,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Series,
         "TCP sockets in TIME-WAIT (sar -n SOCK tcp-tw; ss -s timewait): many point at short-lived connections",
-        ["sar", "ss-summary"],
+        ["sar", "sadf", "ss-summary"],
         SAR_SOCK
     ),
     entry!(

@@ -37,6 +37,7 @@ const FAMILIES: &[(&str, &[&str])] = &[
         ],
     ),
     ("dbconf", &["my-cnf", "postgresql-conf", "dm-ini"]),
+    ("dblog", &["postgresql-log"]),
     (
         "net",
         &[
@@ -212,6 +213,11 @@ fn bench() {
 #[test]
 fn dbconf() {
     fuzz_family("dbconf");
+}
+
+#[test]
+fn dblog() {
+    fuzz_family("dblog");
 }
 
 #[test]

@@ -1226,8 +1226,14 @@ fn clients_refused_at_the_connection_limit_are_cited_from_client_server_and_conf
                 "bench.run.oltp_read_only.32.connect_limit_errors",
                 "sysbench.txt",
             ),
-            ("db.log.conn_limit_rejections", "postgresql.log"),
-            ("db.param.max_connections", "postgresql.conf"),
+            (
+                "db.log.conn_limit_rejections",
+                "postgresql-log_postgresql-15-connlim.log",
+            ),
+            (
+                "db.param.max_connections",
+                "postgresql-conf_postgresql.conf",
+            ),
         ],
     );
     let at = |key: &str| {

@@ -1273,3 +1273,62 @@ fn the_memory_stall_rule_is_quiet_at_a_high_ipc_and_unevaluated_without_a_pmu() 
         .expect("a hint for the missing IPC");
     assert!(hint.capture.contains("no hardware PMU"), "{}", hint.capture);
 }
+
+#[test]
+fn clients_refused_at_the_connection_limit_are_cited_from_client_server_and_configuration() {
+    // sysbench oltp_read_only at 32 threads against PostgreSQL 15 with
+    // max_connections = 20: 16 threads refused, no result, 21 refusals in the log.
+    let h = diagnose_dir(&fixture("bundles/connection-limit"));
+    let finding = finding(&h, "database.connection_limit");
+    assert_eq!(finding.severity, perfsage::rules::Severity::High);
+    assert_eq!(
+        finding.summary,
+        "The database turned clients away at its connection limit: 32 sysbench threads asked for 32 connections; max_connections = 20 leaves 17 slots for ordinary users (3 reserved); the client reports 16 connections refused for the limit and the server log shows 21 refusals. The run at that concurrency stopped before measuring anything."
+    );
+    assert_cites(
+        finding,
+        &[
+            (
+                "bench.run.oltp_read_only.32.connect_limit_errors",
+                "sysbench.txt",
+            ),
+            (
+                "db.log.conn_limit_rejections",
+                "postgresql-log_postgresql-15-connlim.log",
+            ),
+            (
+                "db.param.max_connections",
+                "postgresql-conf_postgresql.conf",
+            ),
+        ],
+    );
+    let at = |key: &str| {
+        let e = finding.evidence.iter().find(|e| e.key == key).unwrap();
+        (e.line, e.line_end)
+    };
+    assert_eq!(at("db.param.max_connections"), (65, 65));
+    assert_eq!(at("db.log.conn_limit_rejections"), (6, 26));
+    assert_eq!(
+        at("bench.run.oltp_read_only.32.connect_limit_errors"),
+        (12, 60)
+    );
+}
+
+#[test]
+fn clients_below_the_connection_limit_and_runs_without_a_configuration_stay_quiet() {
+    // The same cluster at 8 threads (17 slots), and real PostgreSQL + sysbench runs
+    // whose bundles hold no configuration file.
+    for bundle in [
+        "connection-limit-ok",
+        "network-rtt-bound",
+        "network-rtt-short",
+        "pg-oltp-2core",
+        "pg-oltp-profile",
+    ] {
+        let h = diagnose_dir(&fixture(&format!("bundles/{bundle}")));
+        assert!(
+            !fired(&h).contains(&"database.connection_limit"),
+            "fired on {bundle}"
+        );
+    }
+}

@@ -16,6 +16,7 @@ mod instance_label;
 pub mod activity;
 pub mod bench;
 pub mod dbconf;
+pub mod dblog;
 pub mod net;
 pub mod os;
 pub mod process;
@@ -148,5 +149,7 @@ pub fn registry() -> &'static [&'static dyn CaptureParser] {
         &dbconf::dm_ini::DmIni,
         &dbconf::postgresql_conf::PostgresqlConf,
         &dbconf::my_cnf::MyCnf,
+        // Database server logs.
+        &dblog::postgresql_log::PostgresqlLog,
     ]
 }

@@ -38,6 +38,7 @@ const FAMILIES: &[(&str, &[&str])] = &[
         ],
     ),
     ("dbconf", &["my-cnf", "postgresql-conf", "dm-ini"]),
+    ("dblog", &["postgresql-log"]),
     (
         "net",
         &[
@@ -213,6 +214,11 @@ fn bench() {
 #[test]
 fn dbconf() {
     fuzz_family("dbconf");
+}
+
+#[test]
+fn dblog() {
+    fuzz_family("dblog");
 }
 
 #[test]

@@ -7,6 +7,7 @@ mod reading;
 mod activity;
 mod bench;
 mod dbconf;
+mod dblog;
 mod net;
 mod os;
 mod process;

@@ -4,6 +4,8 @@ use super::CatalogEntry;
 
 const SYSBENCH: &str =
     "the sysbench output (stdout of `sysbench … run`, one run per --threads value)";
+const SYSBENCH_ERRORS: &str =
+    "the sysbench output with its errors (`sysbench … run 2>&1`, one run per --threads value)";
 
 pub static ENTRIES: &[CatalogEntry] = &[
     entry!(
@@ -85,6 +87,22 @@ pub static ENTRIES: &[CatalogEntry] = &[
         "Reconnects per second at this concurrency",
         ["sysbench"],
         SYSBENCH
+    ),
+    entry!(
+        "bench.run.<workload>.<threads>.connect_errors",
+        Count,
+        Number,
+        "Worker connections the database driver could not open at this concurrency (sysbench stops before measuring when one fails)",
+        ["sysbench"],
+        SYSBENCH_ERRORS
+    ),
+    entry!(
+        "bench.run.<workload>.<threads>.connect_limit_errors",
+        Count,
+        Number,
+        "Of those, the ones the server refused for its connection limit (PostgreSQL `too many clients already` / `remaining connection slots are reserved`, MySQL error 1040 `Too many connections`)",
+        ["sysbench"],
+        SYSBENCH_ERRORS
     ),
     entry!(
         "bench.run.<workload>.<threads>.interval_tps",
@@ -229,6 +247,22 @@ pub static ENTRIES: &[CatalogEntry] = &[
         "The primary workload's run at this concurrency: bench.run.<workload>.<threads>.reconnects_per_s",
         ["derived"],
         SYSBENCH
+    ),
+    entry!(
+        "bench.scale.<threads>.connect_errors",
+        Count,
+        Number,
+        "The primary workload's run at this concurrency: bench.run.<workload>.<threads>.connect_errors",
+        ["derived"],
+        SYSBENCH_ERRORS
+    ),
+    entry!(
+        "bench.scale.<threads>.connect_limit_errors",
+        Count,
+        Number,
+        "The primary workload's run at this concurrency: bench.run.<workload>.<threads>.connect_limit_errors",
+        ["derived"],
+        SYSBENCH_ERRORS
     ),
     entry!(
         "bench.scale.<threads>.interval_tps",

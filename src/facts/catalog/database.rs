@@ -75,4 +75,12 @@ pub static ENTRIES: &[CatalogEntry] = &[
         ["dm-ini", "postgresql-conf", "my-cnf"],
         "cat <DM data dir>/dm.ini; cat $PGDATA/postgresql.conf; cat /etc/my.cnf"
     ),
+    entry!(
+        "db.log.conn_limit_rejections",
+        Count,
+        Number,
+        "Connections the server refused because every slot was taken (FATAL `sorry, too many clients already`, `remaining connection slots are reserved …`, openGauss `Already too many clients`); 0 when the log was read and shows none",
+        ["postgresql-log"],
+        "the server log covering the run (PostgreSQL on Debian: /var/log/postgresql/postgresql-<version>-<cluster>.log; else $PGDATA/log/ or log_directory)"
+    ),
 ];

@@ -32,6 +32,11 @@
 //! sysbench 1.1 adds a `Throughput:` block (`events/s (eps):`) and may print interval
 //! times as `[ 55.0s ]`; the cpu/memory tests report `events per second:` instead of
 //! transactions.
+//!
+//! Every worker thread opens its database connection before the run starts; when one
+//! cannot, the driver says so and sysbench stops without measuring anything
+//! (`FATAL: Thread initialization failed!`). Such a run still has its thread count, and
+//! its failed connections are counted (see `connect_failure`).
 
 use crate::facts::{SeriesBuilder, Unit, Value};
 use crate::parse::{CaptureParser, FactSink, Lines, ParseError};
@@ -69,12 +74,78 @@ struct Run {
     writes: f64,
     /// The test, when its own output names it (`CPU speed:` …).
     test: Option<&'static str>,
+    /// Connections the driver could not open, and how many of those the server refused
+    /// for its connection limit.
+    connect_errors: Option<Tally>,
+    connect_limit_errors: Option<Tally>,
 }
 
 impl Run {
     fn has_data(&self) -> bool {
+        self.summary_seen || !self.interval_throughput.is_empty() || self.connect_errors.is_some()
+    }
+
+    fn measured(&self) -> bool {
         self.summary_seen || !self.interval_throughput.is_empty()
     }
+}
+
+/// What a `FATAL:` line of a database driver says about opening a connection.
+#[derive(Debug, PartialEq, Eq)]
+enum ConnectFailure {
+    /// The driver could not connect (`Connection to database failed` from pgsql,
+    /// `unable to connect to MySQL server` from mysql); `at_limit` when the same line
+    /// gives the server's reason as its connection limit.
+    Failed { at_limit: bool },
+    /// A line of its own with the server's reason (`FATAL: error 1040: Too many
+    /// connections`, which the mysql driver prints under the failure).
+    LimitReason,
+}
+
+/// The server's answers when every connection slot is taken: PostgreSQL's two (the
+/// second when only superuser-reserved slots are left; PostgreSQL 16 words it `…
+/// reserved for roles with …`), MySQL's and MariaDB's error 1040.
+const LIMIT_PHRASES: &[&[u8]] = &[
+    b"too many clients already",
+    b"remaining connection slots are reserved",
+    b"Too many connections",
+    b"error 1040:",
+];
+
+fn connect_failure(text: &[u8]) -> Option<ConnectFailure> {
+    let rest = text.strip_prefix(b"FATAL: ")?;
+    let at_limit = || {
+        LIMIT_PHRASES
+            .iter()
+            .any(|phrase| memchr::memmem::find(rest, phrase).is_some())
+    };
+    if rest.starts_with(b"Connection to database failed")
+        || rest.starts_with(b"unable to connect to MySQL server")
+    {
+        return Some(ConnectFailure::Failed {
+            at_limit: at_limit(),
+        });
+    }
+    at_limit().then_some(ConnectFailure::LimitReason)
+}
+
+/// How often something was printed, and the lines of its first and last occurrence.
+#[derive(Clone, Copy)]
+struct Tally {
+    count: u64,
+    first: u64,
+    last: u64,
+}
+
+/// Counts one more occurrence at `line`.
+fn count(slot: &mut Option<Tally>, line: u64) {
+    let tally = slot.get_or_insert(Tally {
+        count: 0,
+        first: line,
+        last: line,
+    });
+    tally.count += 1;
+    tally.last = line;
 }
 
 /// `sysbench 1.0.20 (…)`: a version, not a process id (`perf script` lines of a
@@ -197,6 +268,25 @@ impl CaptureParser for Sysbench {
             }
             if let Some(test) = test_named_by(text) {
                 run.test = Some(test);
+                continue;
+            }
+            if let Some(failure) = connect_failure(text) {
+                if run.measured() {
+                    finish(&mut run, sink, &mut runs_emitted);
+                }
+                if run.first_line == 0 {
+                    run.first_line = n;
+                }
+                match failure {
+                    ConnectFailure::Failed { at_limit } => {
+                        count(&mut run.connect_errors, n);
+                        if at_limit {
+                            count(&mut run.connect_limit_errors, n);
+                        }
+                    }
+                    ConnectFailure::LimitReason => count(&mut run.connect_limit_errors, n),
+                }
+                run.last_line = n;
                 continue;
             }
             let Some((label, value)) = split_label(text) else {
@@ -325,7 +415,7 @@ fn finish(run: &mut Run, sink: &mut FactSink, emitted: &mut HashSet<(String, u64
     let mut tps = done.tps;
     let mut eps = done.eps;
     let mut qps = done.qps;
-    if !done.summary_seen {
+    if !done.summary_seen && done.measured() {
         let (sum, count) = done.interval_qps;
         if count > 0 {
             qps = Some((sum / f64::from(count), done.interval_throughput.lines().1));
@@ -348,6 +438,30 @@ fn finish(run: &mut Run, sink: &mut FactSink, emitted: &mut HashSet<(String, u64
     put("lat_max_ms", done.lat_max, Unit::Milliseconds);
     put("errors_per_s", done.errors_per_s, Unit::PerSecond);
     put("reconnects_per_s", done.reconnects_per_s, Unit::PerSecond);
+    for (suffix, tally) in [
+        ("connect_errors", done.connect_errors),
+        ("connect_limit_errors", done.connect_limit_errors),
+    ] {
+        if let Some(t) = tally {
+            let key = format!("{prefix}.{suffix}");
+            sink.put(
+                key,
+                Value::Number(t.count as f64),
+                Unit::Count,
+                (t.first, t.last),
+            );
+        }
+    }
+    if !done.measured() {
+        let failed = done.connect_errors.map_or(0, |t| t.count);
+        sink.warn(
+            done.first_line,
+            format!(
+                "run at {threads} threads stopped before measuring: {failed} of its connections could not be opened"
+            ),
+        );
+        return;
+    }
     if !done.summary_seen {
         sink.warn(
             done.last_line,
@@ -414,6 +528,8 @@ fn workload(run: &Run, command: Option<&str>) -> &'static str {
         (true, true) => "oltp_read_write",
         (true, false) => "oltp_read_only",
         (false, true) => "oltp_write_only",
+        // Only a database test opens connections.
+        (false, false) if run.connect_errors.is_some() && !run.measured() => "oltp",
         (false, false) if run.eps.is_some() || !run.interval_said_tps => "sysbench",
         (false, false) => "oltp",
     }

@@ -185,3 +185,64 @@ fn prepare_output_is_recognised_and_holds_no_run() {
         "{warnings:?}"
     );
 }
+
+#[test]
+fn a_run_refused_at_the_connection_limit_keeps_its_threads_and_failures() {
+    // Recorded: 32 threads against PostgreSQL 15 with max_connections = 20; sysbench
+    // stopped at initialisation, the file starts with the command line.
+    let p = parse_fixture("bundles/connection-limit/sysbench.txt");
+    assert_eq!(p.tool(), Some("sysbench"));
+    let failed = p.get("bench.run.oltp_read_only.32.connect_errors");
+    assert_eq!(failed.value.as_number(), Some(16.0));
+    assert_eq!(
+        (failed.provenance.line, failed.provenance.line_end),
+        (12, 60)
+    );
+    close(
+        p.num("bench.run.oltp_read_only.32.connect_limit_errors"),
+        16.0,
+    );
+    assert!(!p.has("bench.run.oltp_read_only.32.tps"));
+    assert!(
+        p.report
+            .warnings
+            .iter()
+            .any(|w| w.message.contains("stopped before measuring: 16")),
+        "{:?}",
+        p.report.warnings
+    );
+}
+
+#[test]
+fn mysql_error_1040_counts_as_refused_at_the_limit() {
+    // RECONSTRUCTED in sysbench 1.0's mysql driver format (this machine has no MySQL):
+    // the failure line, then the server's error on a line of its own.
+    let text = "sysbench 1.0.20 (using system LuaJIT 2.1.0-beta3)\n\nNumber of threads: 200\n\
+Initializing worker threads...\n\n\
+FATAL: unable to connect to MySQL server on host '10.0.0.2', port 3306, aborting...\n\
+FATAL: error 1040: Too many connections\n\
+FATAL: `thread_init' function failed: /usr/share/sysbench/oltp_common.lua:349: connection creation failed\n\
+FATAL: unable to connect to MySQL server on host '10.0.0.2', port 3306, aborting...\n\
+FATAL: error 2013: Lost connection to MySQL server at 'reading initial communication packet', system error: 0\n\
+FATAL: Thread initialization failed!\n";
+    let (facts, _) = run_parser(&Sysbench, text.as_bytes()).unwrap();
+    let value = |k: &str| {
+        facts
+            .iter()
+            .find(|f| f.key == k)
+            .and_then(|f| f.value.as_number())
+    };
+    assert_eq!(value("bench.run.oltp.200.connect_errors"), Some(2.0));
+    assert_eq!(value("bench.run.oltp.200.connect_limit_errors"), Some(1.0));
+}
+
+#[test]
+fn a_clean_run_has_no_connection_failure_facts() {
+    let p = parse_fixture("bundles/connection-limit-ok/sysbench.txt");
+    close(p.num("bench.run.oltp_read_only.8.tps"), 1371.24);
+    assert!(
+        !p.keys().iter().any(|k| k.contains("connect_")),
+        "{:?}",
+        p.keys()
+    );
+}

@@ -1,0 +1,3 @@
+//! Database server log parsers against their real fixtures.
+
+mod postgresql_log;

@@ -11,6 +11,10 @@ use crate::parse::profile::profile_stacks::ProfileStacks;
 pub const MAX_FACTS: usize = 100_000;
 pub const MAX_WARNINGS: usize = 1_000;
 
+/// What a parser says of a last line the file ends in the middle of (a truncated
+/// capture): the line is not read.
+pub const CUT_OFF_LINE: &str = "last line is cut off (truncated file); ignored";
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Strength {
     Primary,
@@ -128,6 +132,11 @@ impl FactSink {
             builder.lines(),
             strength,
         );
+    }
+
+    /// The warning for a last line the file ends in the middle of.
+    pub fn warn_cut_off(&mut self, line: u64) {
+        self.warn(line, CUT_OFF_LINE);
     }
 
     pub fn warn(&mut self, line: u64, message: impl Into<String>) {

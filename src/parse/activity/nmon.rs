@@ -427,10 +427,7 @@ impl CaptureParser for Nmon {
                     layout = layouts.get(name).expect("looked up above");
                 }
                 if line.cut_off {
-                    sink.warn(
-                        line.number,
-                        "last line is cut off (truncated file); ignored",
-                    );
+                    sink.warn_cut_off(line.number);
                     continue;
                 }
                 values.clear();

@@ -81,7 +81,7 @@ impl CaptureParser for Ethtool {
             };
             let value = value.trim();
             if line.cut_off {
-                sink.warn(n, "last line is cut off (truncated file); ignored");
+                sink.warn_cut_off(n);
                 continue;
             }
             match key {

@@ -98,7 +98,7 @@ impl CaptureParser for EthtoolChannels {
                     };
                     let Some(block) = block else { continue };
                     if line.cut_off {
-                        sink.warn(n, "last line is cut off (truncated file); ignored");
+                        sink.warn_cut_off(n);
                         continue;
                     }
                     let key = match block {

@@ -87,7 +87,7 @@ impl CaptureParser for EthtoolDriver {
                 continue;
             };
             if line.cut_off {
-                sink.warn(n, "last line is cut off (truncated file); ignored");
+                sink.warn_cut_off(n);
                 continue;
             }
             let slot = match key {

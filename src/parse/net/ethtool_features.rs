@@ -84,7 +84,7 @@ impl CaptureParser for EthtoolFeatures {
                 continue;
             };
             if line.cut_off {
-                sink.warn(n, "last line is cut off (truncated file); ignored");
+                sink.warn_cut_off(n);
                 continue;
             }
             let mut words = state.split_whitespace();

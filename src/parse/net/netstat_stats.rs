@@ -109,10 +109,7 @@ impl CaptureParser for NetstatStats {
                 continue;
             }
             if line.cut_off {
-                sink.warn(
-                    line.number,
-                    "last line is cut off (truncated file); ignored",
-                );
+                sink.warn_cut_off(line.number);
                 continue;
             }
             match counter_line(text) {

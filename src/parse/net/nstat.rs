@@ -82,10 +82,7 @@ impl CaptureParser for Nstat {
                 continue;
             };
             if line.cut_off {
-                sink.warn(
-                    line.number,
-                    "last line is cut off (truncated file); ignored",
-                );
+                sink.warn_cut_off(line.number);
                 continue;
             }
             counter_lines += 1;

@@ -173,7 +173,7 @@ impl CaptureParser for Ping {
                     }
                 }
             } else if line.cut_off {
-                sink.warn(n, "last line is cut off (truncated file); ignored");
+                sink.warn_cut_off(n);
             }
         }
         if let Some(done) = run.take() {

@@ -189,10 +189,7 @@ impl CaptureParser for SsInfo {
                 continue;
             };
             if line.cut_off {
-                sink.warn(
-                    line.number,
-                    "last line is cut off (truncated file); ignored",
-                );
+                sink.warn_cut_off(line.number);
                 continue;
             }
             if totals.add(&text, &address, line.number).is_none() {

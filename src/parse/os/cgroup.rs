@@ -30,6 +30,7 @@ use super::psi::{grep_prefixed, prefix_of_path, pressure_line};
 use super::snapshot_time::stamp_seconds;
 use crate::facts::{Unit, Value};
 use crate::parse::instance_label::instance_label;
+use crate::parse::sink::CUT_OFF_LINE;
 use crate::parse::{CaptureParser, FactSink, Lines, ParseError};
 
 pub struct Cgroup;
@@ -335,7 +336,7 @@ impl CaptureParser for Cgroup {
                 }
                 None => {
                     let message = if line.cut_off {
-                        "last line is cut off (truncated file); ignored"
+                        CUT_OFF_LINE
                     } else {
                         "not a cgroup file header (# path, ==> path <==, path:), its content or a time stamp; ignored"
                     };

@@ -28,6 +28,7 @@
 
 use crate::facts::{Unit, Value};
 use crate::parse::instance_label::device_label;
+use crate::parse::sink::CUT_OFF_LINE;
 use crate::parse::{CaptureParser, FactSink, Lines, ParseError};
 
 pub struct Df;
@@ -176,7 +177,7 @@ impl CaptureParser for Df {
             }
             let Some(r) = row(&joined, table) else {
                 let message = if line.cut_off {
-                    "last line is cut off (truncated file); ignored"
+                    CUT_OFF_LINE
                 } else {
                     "not a df row; ignored"
                 };

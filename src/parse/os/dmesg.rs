@@ -225,7 +225,7 @@ impl CaptureParser for Dmesg {
                 continue;
             };
             if line.cut_off {
-                sink.warn(n, "last line is cut off (truncated file); ignored");
+                sink.warn_cut_off(n);
                 cut_off = true;
                 continue;
             }

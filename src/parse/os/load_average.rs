@@ -144,10 +144,7 @@ impl CaptureParser for Uptime {
             };
             let Some((averages, clock)) = uptime_line(text) else {
                 if line.cut_off && text.contains("load average") {
-                    sink.warn(
-                        line.number,
-                        "last line is cut off (truncated file); ignored",
-                    );
+                    sink.warn_cut_off(line.number);
                 }
                 continue;
             };
@@ -204,10 +201,7 @@ impl CaptureParser for Loadavg {
             } else if let Some(seconds) = stamp_seconds(text) {
                 stamp = Some(seconds);
             } else if line.cut_off {
-                sink.warn(
-                    line.number,
-                    "last line is cut off (truncated file); ignored",
-                );
+                sink.warn_cut_off(line.number);
             } else if !text.starts_with('#') {
                 sink.warn(line.number, "not a /proc/loadavg line; ignored");
             }

@@ -22,6 +22,7 @@
 //! `fs.<dev>.type`, `fs.<dev>.options`.
 
 use crate::parse::instance_label::device_label;
+use crate::parse::sink::CUT_OFF_LINE;
 use crate::parse::{CaptureParser, FactSink, Lines, ParseError};
 use std::collections::HashSet;
 
@@ -126,7 +127,7 @@ impl CaptureParser for Mounts {
             }
             let Some(mount) = any_mount_line(text) else {
                 let message = if line.cut_off {
-                    "last line is cut off (truncated file); ignored"
+                    CUT_OFF_LINE
                 } else {
                     "not a mount line; ignored"
                 };

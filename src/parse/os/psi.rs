@@ -34,6 +34,7 @@
 use super::cgroup::names_control_file;
 use super::pressure_tracks::PressureTracks;
 use super::snapshot_time::stamp_seconds;
+use crate::parse::sink::CUT_OFF_LINE;
 
 use crate::parse::instance_label::instance_label;
 use crate::parse::{CaptureParser, FactSink, Lines, ParseError};
@@ -202,7 +203,7 @@ impl CaptureParser for Psi {
                 // `1`) is expected; anything else is worth a word.
                 if state.current != Some(None) {
                     let message = if line.cut_off {
-                        "last line is cut off (truncated file); ignored"
+                        CUT_OFF_LINE
                     } else {
                         "not a pressure line, file header or time stamp; ignored"
                     };

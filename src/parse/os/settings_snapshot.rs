@@ -155,7 +155,7 @@ impl CaptureParser for SettingsSnapshot {
                 continue;
             }
             if line.cut_off {
-                sink.warn(n, "last line is cut off (truncated file); ignored");
+                sink.warn_cut_off(n);
                 continue;
             }
             match split_entry(text) {

@@ -160,7 +160,7 @@ impl CaptureParser for Sysctl {
                 continue;
             };
             if line.cut_off {
-                sink.warn(n, "last line is cut off (truncated file); ignored");
+                sink.warn_cut_off(n);
                 continue;
             }
             if let Some(last) = settings.last_mut()

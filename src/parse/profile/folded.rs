@@ -89,7 +89,7 @@ impl CaptureParser for Folded {
             // in a count (files saved without a final newline are common).
             let Some((stack, count)) = split_count(bytes) else {
                 if line.cut_off {
-                    sink.warn(n, "last line is cut off (truncated file); ignored");
+                    sink.warn_cut_off(n);
                     continue;
                 }
                 malformed.warn(sink, n, || {

@@ -255,10 +255,7 @@ impl CaptureParser for PerfAnnotate {
                 continue;
             };
             if line.cut_off {
-                sink.warn(
-                    line.number,
-                    "last line is cut off (truncated file); ignored",
-                );
+                sink.warn_cut_off(line.number);
                 continue;
             }
             if let Some(found) = instruction(&text, line.number) {

@@ -101,7 +101,7 @@ impl CaptureParser for PerfReport {
             let bytes = line.bytes;
             let n = line.number;
             if line.cut_off && !trim(bytes).is_empty() {
-                sink.warn(n, "last line is cut off (truncated file); ignored");
+                sink.warn_cut_off(n);
                 break;
             }
             if let Some(rest) = bytes.strip_prefix(b"# Samples: ") {

@@ -217,7 +217,7 @@ impl CaptureParser for PerfScript {
                     if trim(bytes).is_empty() {
                         in_stack = false;
                     } else if line.cut_off {
-                        sink.warn(n, "last line is cut off (truncated file); ignored");
+                        sink.warn_cut_off(n);
                     } else {
                         malformed.warn(sink, n, || {
                             "neither a sample header nor a stack frame; ignored".to_string()

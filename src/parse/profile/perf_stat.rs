@@ -373,10 +373,7 @@ impl CaptureParser for PerfStat {
                 continue;
             }
             if line.cut_off {
-                sink.warn(
-                    line.number,
-                    "last line is cut off (truncated file); ignored",
-                );
+                sink.warn_cut_off(line.number);
                 continue;
             }
             let shape = match layout {

@@ -176,7 +176,7 @@ impl CaptureParser for Dmidecode {
             let n = line.number;
             let text = String::from_utf8_lossy(line.bytes);
             if line.cut_off {
-                sink.warn(n, "last line is cut off (truncated file); ignored");
+                sink.warn_cut_off(n);
                 if in_memory_device {
                     sink.warn(n, "the last Memory Device block is incomplete");
                 }

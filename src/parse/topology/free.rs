@@ -214,7 +214,7 @@ impl CaptureParser for Free {
                     Row::Swap => 3,
                 };
                 if line.cut_off && values.len() < width {
-                    sink.warn(n, "last line is cut off (truncated file); ignored");
+                    sink.warn_cut_off(n);
                     break;
                 }
                 match kind {

@@ -83,7 +83,7 @@ impl CaptureParser for Meminfo {
             let text = String::from_utf8_lossy(line.bytes);
             let n = line.number;
             if line.cut_off {
-                sink.warn(n, "last line is cut off (truncated file); ignored");
+                sink.warn_cut_off(n);
                 break;
             }
             let Some((key, value)) = field(&text) else {

@@ -64,7 +64,7 @@ impl CaptureParser for Numactl {
             let text = text.trim_end();
             let n = line.number;
             if line.cut_off {
-                sink.warn(n, "last line is cut off (truncated file); ignored");
+                sink.warn_cut_off(n);
                 break;
             }
             if text.trim() == "No NUMA available on this system" {

@@ -2,7 +2,7 @@
 //! Markdown, HTML or JSON, with the sentences all formats share ("1,133,074 → 1,905,800
 //! QPS, +68.2 %").
 
-mod chain_chart;
+pub(crate) mod chain_chart;
 pub mod html;
 pub mod json;
 pub mod markdown;

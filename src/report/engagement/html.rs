@@ -1,13 +1,15 @@
-//! The engagement as one self-contained HTML page: the chain as a table and a chart of
-//! each run's throughput, the
+//! The engagement as one self-contained HTML page: the chain as a table and bars of
+//! each run's benchmark figures (as `compare` draws them), the
 //! configurations, the latest run's hosts in full, and each earlier run folded in a
 //! `<details>` block (open with `--all`). Anchors carry the run's number so the host
 //! sections of different runs never share one.
 
 use super::EngagementExporter;
 use super::rows::{header, rows};
-use super::throughput_chart;
+use crate::compare::compare;
+use crate::diagnosis::Diagnosis;
 use crate::engagement::Engagement;
+use crate::report::compare::chain_chart;
 use crate::report::html::escape::esc;
 use crate::report::html::{host_section, page};
 use crate::report::labels::{self, Label, Lang};
@@ -58,8 +60,21 @@ impl EngagementExporter for EngagementHtml {
             );
         }
         body.push_str("</tbody></table>");
-        if let Some(chart) = throughput_chart::render(&e.chain, lang) {
-            body.push_str(&chart);
+        // The same bars `compare` draws: the followed host's benchmark figures per run.
+        let labelled: Vec<(String, Diagnosis)> = e
+            .chain
+            .iter()
+            .zip(&e.runs)
+            .map(|(link, run)| (link.label.clone(), run.clone()))
+            .collect();
+        let comparison = compare(&labelled);
+        for key in chain_chart::keys(&comparison, &e.host) {
+            let _ = write!(
+                body,
+                r#"<figure class="wide" data-chart="chain"><figcaption>{}</figcaption>{}</figure>"#,
+                esc(&labels::metric_name(&key, lang)),
+                chain_chart::render(&comparison, &e.host, &key, lang)
+            );
         }
         if let Some(target) = e.chain.last().and_then(|r| r.target.as_ref()) {
             body.push_str(&host_section::target_paragraph(target, lang));

@@ -6,7 +6,6 @@ pub mod html;
 pub mod markdown;
 mod rows;
 pub mod table;
-mod throughput_chart;
 
 use crate::engagement::Engagement;
 

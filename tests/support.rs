@@ -69,6 +69,11 @@ impl Parsed {
     }
 }
 
+/// The first and last line a fact was read from.
+pub fn line_range(fact: &Fact) -> (u64, u64) {
+    (fact.provenance.line, fact.provenance.line_end)
+}
+
 pub fn parse_file(path: &Path) -> Parsed {
     let results = read_capture(path, &path.file_name().unwrap().to_string_lossy());
     let reports: Vec<CaptureReport> = results.iter().map(|(r, _)| r.clone()).collect();

@@ -15,7 +15,7 @@ fn all_cpu_and_per_cpu_series_from_a_24h_capture() {
     assert_eq!(p.series("cpu.1.util_pct").count, 5);
     assert_eq!(util.interval_s, Some(1.0));
     let fact = p.get("cpu.util_pct");
-    assert_eq!((fact.provenance.line, fact.provenance.line_end), (4, 24));
+    assert_eq!(line_range(fact), (4, 24));
     close(p.num("cpu.count"), 2.0);
     assert_eq!(p.text("host.name"), "vm");
     assert_eq!(p.text("os.kernel"), "6.18.44-fc-v1045");

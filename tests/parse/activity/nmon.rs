@@ -21,7 +21,7 @@ fn linux_recording_gives_the_same_keys_as_sysstat() {
         (46.9 + 55.0 + 54.0 + 51.5 + 52.4 + 46.9 + 54.0 + 51.5 + 56.0 + 56.4) / 10.0,
     );
     let util = p.get("disk.vda.util_pct");
-    assert_eq!((util.provenance.line, util.provenance.line_end), (98, 224));
+    assert_eq!(line_range(util), (98, 224));
     close(p.series("disk.vda.rkb_per_s").max, 63793.0);
     close(p.series("disk.vda.io_per_s").min, 23153.4);
     close(p.series("net.lo.rxkb_per_s").max, 49319.1);

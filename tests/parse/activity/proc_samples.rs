@@ -10,7 +10,7 @@ fn cpu_disk_and_network_series_from_a_real_capture() {
     close(util.avg, 100.0);
     assert_eq!(util.interval_s, Some(1.0));
     let fact = p.get("cpu.util_pct");
-    assert_eq!((fact.provenance.line, fact.provenance.line_end), (3, 43));
+    assert_eq!(line_range(fact), (3, 43));
     // (90.45 + 85.00 + 77.27 + 88.12 + 72.22) / 5
     close(p.series("cpu.usr_pct").avg, 82.612);
     close(p.series("cpu.soft_pct").max, 0.5);
@@ -58,7 +58,7 @@ fn bad_rows_are_warned_about_and_skipped() {
     assert_eq!(lines, vec![2, 3, 4, 5], "{warnings:?}");
     assert!(warnings[3].message.contains("gpu"));
     let util = facts.iter().find(|f| f.key == "cpu.util_pct").unwrap();
-    assert_eq!((util.provenance.line, util.provenance.line_end), (7, 7));
+    assert_eq!(line_range(util), (7, 7));
 }
 
 #[test]

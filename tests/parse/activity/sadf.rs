@@ -128,10 +128,7 @@ fn samples_are_cited_by_the_line_their_object_or_row_starts_on() {
     let csv = parse_fixture("sadf/sadf_d_d.csv");
     assert_eq!(csv.tool(), Some("sadf"));
     let await_ms = csv.get("disk.vda.await_ms");
-    assert_eq!(
-        (await_ms.provenance.line, await_ms.provenance.line_end),
-        (2, 25)
-    );
+    assert_eq!(line_range(await_ms), (2, 25));
     assert_eq!(csv.series("disk.vda.await_ms").interval_s, Some(1.0));
 }
 

@@ -20,7 +20,7 @@ fn cpu_report_uses_interval_rows_not_the_average() {
     assert_eq!(usr.interval_s, Some(1.0));
     close(p.series("cpu.util_pct").avg, 100.0);
     let util = p.get("cpu.util_pct");
-    assert_eq!((util.provenance.line, util.provenance.line_end), (4, 8));
+    assert_eq!(line_range(util), (4, 8));
     assert_eq!(p.text("host.name"), "vm");
     close(p.num("cpu.count"), 2.0);
     assert!(p.report.warnings.is_empty(), "{:?}", p.report.warnings);

@@ -16,7 +16,7 @@ fn activity_series_skip_the_since_boot_row() {
     );
     close(cs.avg, (48.0 + 79.0 + 70.0 + 89.0 + 45.0) / 5.0);
     let runq = p.get("proc.runq");
-    assert_eq!((runq.provenance.line, runq.provenance.line_end), (4, 8));
+    assert_eq!(line_range(runq), (4, 8));
     close(p.series("proc.runq").avg, 3.0);
     close(p.series("io.bo_kib_per_s").max, 5624.0);
     close(p.series("mem.free_kib").min, 23_115_840.0);

@@ -194,10 +194,7 @@ fn a_run_refused_at_the_connection_limit_keeps_its_threads_and_failures() {
     assert_eq!(p.tool(), Some("sysbench"));
     let failed = p.get("bench.run.oltp_read_only.32.connect_errors");
     assert_eq!(failed.value.as_number(), Some(16.0));
-    assert_eq!(
-        (failed.provenance.line, failed.provenance.line_end),
-        (12, 60)
-    );
+    assert_eq!(line_range(failed), (12, 60));
     close(
         p.num("bench.run.oltp_read_only.32.connect_limit_errors"),
         16.0,

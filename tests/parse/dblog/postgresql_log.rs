@@ -9,10 +9,7 @@ fn refusals_at_the_connection_limit_are_counted_with_their_lines() {
     // 5 `sorry, too many clients already` and 16 `remaining connection slots are
     // reserved …` lines, 6 to 26; the `could not receive data` lines after them are not.
     assert_eq!(refusals.value.as_number(), Some(21.0));
-    assert_eq!(
-        (refusals.provenance.line, refusals.provenance.line_end),
-        (6, 26)
-    );
+    assert_eq!(line_range(refusals), (6, 26));
 }
 
 #[test]
@@ -22,10 +19,7 @@ fn other_fatal_lines_and_multi_line_statements_are_not_refusals() {
     assert_eq!(p.tool(), Some("postgresql-log"));
     let refusals = p.get("db.log.conn_limit_rejections");
     assert_eq!(refusals.value.as_number(), Some(0.0));
-    assert_eq!(
-        (refusals.provenance.line, refusals.provenance.line_end),
-        (1, 27)
-    );
+    assert_eq!(line_range(refusals), (1, 27));
 }
 
 #[test]

@@ -23,10 +23,7 @@ fn a_v1_loop_with_epoch_stamps_gives_throttling_and_use_over_the_capture() {
     close(p.num(&format!("{G}.cpu.nr_throttled")), 50.0);
     close(p.num(&format!("{G}.cpu.throttled_pct")), 100.0);
     let throttled = p.get(&format!("{G}.cpu.throttled_pct"));
-    assert_eq!(
-        (throttled.provenance.line, throttled.provenance.line_end),
-        (7, 76)
-    );
+    assert_eq!(line_range(throttled), (7, 76));
     // throttled_time 1950866843 → 4431492593 ns.
     close(p.num(&format!("{G}.cpu.throttled_s")), 2.48062575);
     close(p.num(&format!("{G}.cpu.throttled_s_per_s")), 0.49612515);
@@ -293,7 +290,7 @@ full avg10=12.00 avg60=11.00 avg300=3.00 total=1400000
     close(p.num("psi.cgroup.db.memory.some.stall_pct"), 25.0);
     close(p.num("psi.cgroup.db.memory.full.stall_pct"), 10.0);
     let share = p.get("psi.cgroup.db.memory.some.stall_pct");
-    assert_eq!((share.provenance.line, share.provenance.line_end), (8, 17));
+    assert_eq!(line_range(share), (8, 17));
     // The group's own figures are still read.
     close(p.num("cgroup.db.cpu.used_cpus"), 0.2);
 }

@@ -4,10 +4,6 @@ use perfsage::parse::CaptureParser;
 use perfsage::parse::os::dmesg::Dmesg;
 use perfsage::parse::sink::Strength;
 
-fn lines(fact: &Fact) -> (u64, u64) {
-    (fact.provenance.line, fact.provenance.line_end)
-}
-
 fn find<'a>(facts: &'a [Fact], key: &str) -> Option<&'a Fact> {
     facts.iter().find(|f| f.key == key)
 }
@@ -16,21 +12,21 @@ fn find<'a>(facts: &'a [Fact], key: &str) -> Option<&'a Fact> {
 fn check_vm_log(p: &Parsed) {
     assert_eq!(p.tool(), Some("dmesg"));
     assert_eq!(p.text("os.kernel"), "6.18.44-fc-v1098");
-    assert_eq!(lines(p.get("os.kernel")), (1, 1));
+    assert_eq!(line_range(p.get("os.kernel")), (1, 1));
     // `Kernel command line:` (line 77) wins over x86's early `Command line:` (line 2).
     assert!(
         p.text("os.cmdline")
             .starts_with("mitigations=auto,no_guest_host,no_guest_guest console=ttyS0 quiet")
     );
-    assert_eq!(lines(p.get("os.cmdline")), (77, 77));
+    assert_eq!(line_range(p.get("os.cmdline")), (77, 77));
     assert_eq!(p.get("os.iommu_passthrough").value, flag(false));
-    assert_eq!(lines(p.get("os.iommu_passthrough")), (215, 215));
+    assert_eq!(line_range(p.get("os.iommu_passthrough")), (215, 215));
     // The whole log, from `Linux version` at time 0 to its end, registers no unit.
     assert_eq!(p.get("os.iommu_enabled").value, flag(false));
-    assert_eq!(lines(p.get("os.iommu_enabled")), (1, 345));
+    assert_eq!(line_range(p.get("os.iommu_enabled")), (1, 345));
     close(p.num("os.iommu_units"), 0.0);
     assert_eq!(p.get("os.iommu_units").unit, Unit::Count);
-    assert_eq!(lines(p.get("os.iommu_units")), (1, 345));
+    assert_eq!(line_range(p.get("os.iommu_units")), (1, 345));
     // Besides the kernel-error counts (tests/parse/os/kernel_errors.rs), five facts,
     // all fallbacks.
     let boot: Vec<_> = p
@@ -67,10 +63,10 @@ fn kunpeng_excerpt_with_two_smmus() {
     assert_eq!(p.get("os.iommu_enabled").value, flag(true));
     close(p.num("os.iommu_units"), 2.0);
     // The two units' driver lines; the IORT table lines and the group lines are not units.
-    assert_eq!(lines(p.get("os.iommu_enabled")), (4, 7));
-    assert_eq!(lines(p.get("os.iommu_units")), (4, 7));
+    assert_eq!(line_range(p.get("os.iommu_enabled")), (4, 7));
+    assert_eq!(line_range(p.get("os.iommu_units")), (4, 7));
     assert!(p.text("os.cmdline").contains("smmu.bypassdev=0x1000:0x17"));
-    assert_eq!(lines(p.get("os.cmdline")), (1, 1));
+    assert_eq!(line_range(p.get("os.cmdline")), (1, 1));
     // 4.19 prints no default domain type, and the command line does not say.
     assert!(!p.has("os.iommu_passthrough"));
     assert!(!p.has("os.kernel"), "an excerpt without `Linux version`");
@@ -85,11 +81,11 @@ fn intel_excerpt_in_passthrough_mode() {
     close(p.num("os.iommu_units"), 4.0);
     // From `DMAR: IOMMU enabled` (line 4), which makes the dmarN lines count, to the
     // last line naming a unit.
-    assert_eq!(lines(p.get("os.iommu_units")), (4, 24));
+    assert_eq!(line_range(p.get("os.iommu_units")), (4, 24));
     assert_eq!(p.get("os.iommu_passthrough").value, flag(true));
-    assert_eq!(lines(p.get("os.iommu_passthrough")), (20, 20));
+    assert_eq!(line_range(p.get("os.iommu_passthrough")), (20, 20));
     assert!(p.text("os.cmdline").ends_with("intel_iommu=on iommu=pt"));
-    assert_eq!(lines(p.get("os.cmdline")), (3, 3));
+    assert_eq!(line_range(p.get("os.cmdline")), (3, 3));
     assert!(p.report.warnings.is_empty(), "{:?}", p.report.warnings);
 }
 
@@ -108,7 +104,7 @@ fn an_excerpt_that_finds_no_unit_says_nothing_about_units() {
         find(&facts, "os.iommu_passthrough").unwrap().value,
         flag(false)
     );
-    assert_eq!(lines(find(&facts, "os.cmdline").unwrap()), (76, 76));
+    assert_eq!(line_range(find(&facts, "os.cmdline").unwrap()), (76, 76));
     assert!(warnings.is_empty(), "{warnings:?}");
 }
 
@@ -136,13 +132,13 @@ fn vtd_units_count_only_once_dma_remapping_is_on() {
     let (facts, _) = run_parser(&Dmesg, whole.as_bytes()).unwrap();
     assert_eq!(find(&facts, "os.iommu_enabled").unwrap().value, flag(false));
     assert_eq!(find(&facts, "os.iommu_units").unwrap().value, num(0.0));
-    assert_eq!(lines(find(&facts, "os.iommu_units").unwrap()), (1, 5));
+    assert_eq!(line_range(find(&facts, "os.iommu_units").unwrap()), (1, 5));
     let on = format!(
         "{whole}[    3.271045] DMAR: Intel(R) Virtualization Technology for Directed I/O\n"
     );
     let (facts, _) = run_parser(&Dmesg, on.as_bytes()).unwrap();
     assert_eq!(find(&facts, "os.iommu_units").unwrap().value, num(2.0));
-    assert_eq!(lines(find(&facts, "os.iommu_units").unwrap()), (2, 6));
+    assert_eq!(line_range(find(&facts, "os.iommu_units").unwrap()), (2, 6));
 }
 
 #[test]
@@ -158,7 +154,7 @@ fn amd_units_and_a_failed_smmu_probe() {
 ";
     let (facts, warnings) = run_parser(&Dmesg, amd.as_bytes()).unwrap();
     assert_eq!(find(&facts, "os.iommu_units").unwrap().value, num(2.0));
-    assert_eq!(lines(find(&facts, "os.iommu_units").unwrap()), (4, 5));
+    assert_eq!(line_range(find(&facts, "os.iommu_units").unwrap()), (4, 5));
     assert_eq!(
         find(&facts, "os.kernel").unwrap().value,
         text("6.1.0-27-amd64")
@@ -166,7 +162,7 @@ fn amd_units_and_a_failed_smmu_probe() {
     // No default domain line here: the command line's iommu.passthrough=1 says it.
     let passthrough = find(&facts, "os.iommu_passthrough").unwrap();
     assert_eq!(passthrough.value, flag(true));
-    assert_eq!(lines(passthrough), (2, 2));
+    assert_eq!(line_range(passthrough), (2, 2));
     assert!(warnings.is_empty(), "{warnings:?}");
 
     let smmu = "\
@@ -207,7 +203,10 @@ Dec  2 17:27:28 kp-db01 kernel: [    1.000000] Kernel command line: ro quiet
         text("4.19.90-2112.8.0.0131.oe1.aarch64")
     );
     assert_eq!(find(&facts, "os.iommu_enabled").unwrap().value, flag(false));
-    assert_eq!(lines(find(&facts, "os.iommu_enabled").unwrap()), (3, 4));
+    assert_eq!(
+        line_range(find(&facts, "os.iommu_enabled").unwrap()),
+        (3, 4)
+    );
     assert_eq!(warnings.len(), 1, "{warnings:?}");
     assert_eq!(warnings[0].line, 3);
 }
@@ -277,7 +276,7 @@ fn a_shell_session_with_dmesg_is_cut_into_sections() {
     assert_eq!(p.text("os.kernel"), "4.19.90-2112.8.0.0131.oe1.aarch64");
     close(p.num("os.iommu_units"), 2.0);
     // The section keeps the file's line numbers: the excerpt starts on line 4.
-    assert_eq!(lines(p.get("os.iommu_units")), (7, 10));
+    assert_eq!(line_range(p.get("os.iommu_units")), (7, 10));
 }
 
 #[test]

@@ -22,7 +22,7 @@ fn virtio_queues_of_this_machine() {
     );
     assert_eq!(p.text("irq.virtio2.bus_info"), "0000:00:03.0");
     let fact = p.get("irq.virtio2.queues");
-    assert_eq!((fact.provenance.line, fact.provenance.line_end), (15, 16));
+    assert_eq!(line_range(fact), (15, 16));
     // config, balloon and vsock vectors are not queues.
     assert!(!p.keys().iter().any(|k| k.starts_with("irq.virtio0.")));
     assert!(!p.keys().iter().any(|k| k.starts_with("irq.virtio3.")));

@@ -5,10 +5,6 @@ use crate::support::*;
 use perfsage::facts::{Fact, Unit};
 use perfsage::parse::os::dmesg::Dmesg;
 
-fn lines(fact: &Fact) -> (u64, u64) {
-    (fact.provenance.line, fact.provenance.line_end)
-}
-
 fn find<'a>(facts: &'a [Fact], key: &str) -> Option<&'a Fact> {
     facts.iter().find(|f| f.key == key)
 }
@@ -41,7 +37,7 @@ fn check_oom_log(relative: &str) -> Parsed {
     close(p.num("mem.oom_kills"), 6.0);
     assert_eq!(p.get("mem.oom_kills").unit, Unit::Count);
     // From the first kill's `oom-kill:` line to the last one's `Killed process`.
-    assert_eq!(lines(p.get("mem.oom_kills")), (426, 846));
+    assert_eq!(line_range(p.get("mem.oom_kills")), (426, 846));
     assert!(line_of(relative, 426).contains("oom-kill:constraint=CONSTRAINT_NONE"));
     assert!(line_of(relative, 846).contains("Killed process 22147 (python3)"));
     close(p.num("mem.oom_memcg_kills"), 5.0);
@@ -52,7 +48,7 @@ fn check_oom_log(relative: &str) -> Parsed {
     );
     for key in QUIET_CLASSES {
         close(p.num(key), 0.0);
-        assert_eq!(lines(p.get(key)), (1, 846), "{key}");
+        assert_eq!(line_range(p.get(key)), (1, 846), "{key}");
     }
     assert!(p.text("os.kernel_log_span").ends_with("(the whole boot)"));
     assert!(p.report.warnings.is_empty(), "{:?}", p.report.warnings);
@@ -103,12 +99,12 @@ fn storage_errors_by_device_and_the_other_classes() {
     ] {
         let key = format!("disk.{device}.kernel_errors");
         close(p.num(&key), count);
-        assert_eq!(lines(p.get(&key)), (first, last), "{key}");
+        assert_eq!(line_range(p.get(&key)), (first, last), "{key}");
         assert_eq!(p.text(&format!("disk.{device}.kernel_error_kinds")), kinds);
         assert!(line_of(fixture, first).contains(device), "{key}");
     }
     close(p.num("disk.kernel_errors"), 9.0);
-    assert_eq!(lines(p.get("disk.kernel_errors")), (3, 22));
+    assert_eq!(line_range(p.get("disk.kernel_errors")), (3, 22));
     // (key, count, first line, last line, what the first line says)
     for (key, count, first, last, says) in [
         (
@@ -134,7 +130,7 @@ fn storage_errors_by_device_and_the_other_classes() {
         ("mem.ecc_uncorrected_errors", 1.0, 42, 42, "1 UE"),
     ] {
         close(p.num(key), count);
-        assert_eq!(lines(p.get(key)), (first, last), "{key}");
+        assert_eq!(line_range(p.get(key)), (first, last), "{key}");
         assert!(line_of(fixture, first).contains(says), "{key}");
     }
     assert_eq!(p.text("os.hung_task_names"), "jbd2/sda2-8 (1), mysqld (1)");
@@ -154,7 +150,7 @@ fn storage_errors_by_device_and_the_other_classes() {
 fn the_older_oom_wording_counts_each_kill_once() {
     let p = parse_fixture("dmesg/dmesg_oom_el7_reconstructed.txt");
     close(p.num("mem.oom_kills"), 2.0);
-    assert_eq!(lines(p.get("mem.oom_kills")), (4, 7));
+    assert_eq!(line_range(p.get("mem.oom_kills")), (4, 7));
     // `Memory cgroup out of memory: Kill process` makes the next kill a cgroup's.
     close(p.num("mem.oom_memcg_kills"), 1.0);
     assert_eq!(p.text("mem.oom_killed"), "java (1), mysqld (1)");
@@ -168,7 +164,7 @@ Dec 04 13:20:23 vm kernel: Memory cgroup out of memory: Killed process 21677 (py
     let (facts, _) = run_parser(&Dmesg, journal).unwrap();
     let kills = find(&facts, "mem.oom_kills").unwrap();
     assert_eq!(kills.value, num(1.0));
-    assert_eq!(lines(kills), (2, 2));
+    assert_eq!(line_range(kills), (2, 2));
     assert_eq!(find(&facts, "mem.oom_memcg_kills").unwrap().value, num(1.0));
     assert_eq!(
         find(&facts, "os.kernel_log_span").unwrap().value,
@@ -202,7 +198,7 @@ fn a_log_cut_inside_the_last_kill_counts_what_it_read_and_no_zeros() {
     // Line 845's `oom-kill:` line already counted the kill the cut line reports.
     let kills = find(&facts, "mem.oom_kills").unwrap();
     assert_eq!(kills.value, num(6.0));
-    assert_eq!(lines(kills), (426, 845));
+    assert_eq!(line_range(kills), (426, 845));
     assert!(find(&facts, "os.hung_tasks").is_none());
 }
 

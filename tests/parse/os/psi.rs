@@ -14,7 +14,7 @@ fn a_loop_with_epoch_stamps_gives_the_stall_share_over_the_capture() {
     // total 1330749110 → 1340713566 µs over 1796361605 → 1796361615 s.
     close(p.num("psi.cpu.some.stall_pct"), 99.64456);
     let stall = p.get("psi.cpu.some.stall_pct");
-    assert_eq!((stall.provenance.line, stall.provenance.line_end), (3, 23));
+    assert_eq!(line_range(stall), (3, 23));
     close(p.num("psi.io.some.stall_pct"), 0.24276);
     close(p.series("psi.io.full.avg300_pct").max, 0.23);
     close(p.num("psi.memory.full.stall_pct"), 0.0);

@@ -28,7 +28,7 @@ fn sysctl_a_of_this_machine() {
     // A value over several lines repeats the name on each (lines 73-75).
     assert_eq!(p.text("sysctl.kernel.core_modes"), "file; pipe; socket");
     let modes = p.get("sysctl.kernel.core_modes");
-    assert_eq!((modes.provenance.line, modes.provenance.line_end), (73, 75));
+    assert_eq!(line_range(modes), (73, 75));
     // One fact per setting (1304 lines, two of them continuations) plus the six typed.
     assert_eq!(p.facts.len(), 1302 + 6);
     assert!(p.report.warnings.is_empty(), "{:?}", p.report.warnings);
@@ -74,7 +74,7 @@ net.ipv4.conf.eth0/100.rp_filter = 2\n";
         info.value,
         text("CD-ROM information, Id: cdrom.c 3.20 2003/12/17; drive name: sr0")
     );
-    assert_eq!((info.provenance.line, info.provenance.line_end), (2, 4));
+    assert_eq!(line_range(info), (2, 4));
     assert!(
         facts
             .iter()

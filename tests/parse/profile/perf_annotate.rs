@@ -20,7 +20,7 @@ fn a_real_x86_spin_lock_shows_its_locked_exchange_and_pause_loop() {
         1.11 + 14.44 + 0.28 + 0.0 + 21.11,
     );
     let share = p.get("annotate.pause_loop_pct");
-    assert_eq!((share.provenance.line, share.provenance.line_end), (8, 32));
+    assert_eq!(line_range(share), (8, 32));
     assert!(!p.has("annotate.exclusive_loop_pct"));
 }
 
@@ -54,7 +54,7 @@ fn aarch64_exclusive_monitor_loops_carry_the_samples() {
     close(p.num("annotate.exclusive_loop_pct"), expected);
     close(p.num("annotate.lse_atomic_pct"), 0.0);
     let share = p.get("annotate.exclusive_loop_pct");
-    assert_eq!((share.provenance.line, share.provenance.line_end), (8, 30));
+    assert_eq!(line_range(share), (8, 30));
     assert!(!p.has("annotate.locked_pct"));
 }
 

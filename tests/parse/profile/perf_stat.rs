@@ -21,7 +21,7 @@ fn a_command_run_in_a_vm_without_a_pmu() {
         192.0 / 3.009311723,
     );
     let rate = p.get("perf.stat.context_switches_per_s");
-    assert_eq!((rate.provenance.line, rate.provenance.line_end), (5, 13));
+    assert_eq!(line_range(rate), (5, 13));
     close(p.num("perf.stat.cpu_migrations_per_s"), 0.0);
     close(p.num("perf.stat.page_faults_per_s"), 788.0 / 3.009311723);
     // The hardware events are listed, not counted.
@@ -70,7 +70,7 @@ fn kunpeng_counters_give_ipc_and_cache_miss_ratio() {
         1_065_909_012_955.0 / 1_747_391_824_517.0,
     );
     let ipc = p.get("perf.stat.ipc");
-    assert_eq!((ipc.provenance.line, ipc.provenance.line_end), (8, 9));
+    assert_eq!(line_range(ipc), (8, 9));
     close(
         p.num("perf.stat.cache_miss_pct"),
         27_183_950_214.0 / 412_578_106_332.0 * 100.0,

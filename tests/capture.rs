@@ -171,6 +171,26 @@ fn a_short_capture_is_a_bundle_perfsage_reads_completely() {
             Some("dmesg")
         );
     }
+    // Counters read at the start and the end give their growth over the capture.
+    if std::path::Path::new("/proc/pressure/cpu").exists() {
+        assert_eq!(collector(&record, "psi").status, CollectorStatus::Ok);
+        assert_eq!(
+            fact_tool(&dir, "psi.cpu.some.stall_pct").as_deref(),
+            Some("psi")
+        );
+    }
+    if collector(&record, "ss-summary").status == CollectorStatus::Ok {
+        assert_eq!(
+            fact_tool(&dir, "net.sockets.tcp_estab").as_deref(),
+            Some("ss-summary")
+        );
+    }
+    if collector(&record, "nstat").status == CollectorStatus::Ok {
+        assert_eq!(
+            fact_tool(&dir, "net.tcp.listen_overflows_per_s").as_deref(),
+            Some("nstat")
+        );
+    }
     // perf stat counts over the whole capture where perf may count every CPU; its
     // software counters read even without a PMU.
     if collector(&record, "perf-stat").status == CollectorStatus::Ok {

@@ -15,6 +15,9 @@ pub enum When {
     UnderLoad,
     /// Once, as the capture ends (counters that accumulate).
     AtEnd,
+    /// As the capture starts and again as it ends, both readings stamped in one file:
+    /// counters since boot whose growth is what happened during the capture.
+    StartAndEnd,
 }
 
 impl fmt::Display for When {
@@ -24,6 +27,7 @@ impl fmt::Display for When {
             When::AtStart => "at start",
             When::UnderLoad => "under load",
             When::AtEnd => "at end",
+            When::StartAndEnd => "at start and end",
         })
     }
 }
@@ -67,6 +71,10 @@ const ETHTOOL: Package = Package {
     apt: "ethtool",
     yum: "ethtool",
 };
+const IPROUTE2: Package = Package {
+    apt: "iproute2",
+    yum: "iproute",
+};
 
 /// The collectors, one per kind of capture.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -75,6 +83,7 @@ pub enum Id {
     Iostat,
     Vmstat,
     Sar,
+    Pidstat,
     ProcSamples,
     Perf,
     PerfStat,
@@ -94,6 +103,11 @@ pub enum Id {
     Numastat,
     Dmesg,
     Cgroup,
+    Psi,
+    ProcVmstat,
+    Nstat,
+    SocketSummary,
+    TcpSockets,
 }
 
 /// What the table says about one collector.
@@ -172,11 +186,23 @@ pub const COLLECTORS: &[Collector] = &[
     Collector {
         id: Id::Sar,
         name: "sar",
-        what: "network interface traffic",
+        what: "network interface traffic and errors, TCP segments and retransmits, paging and swapping",
         when: When::Throughout,
-        command: "sar -n DEV <interval>",
+        command: "sar -n DEV,EDEV,TCP,ETCP -B -W <interval>",
         files: &["sar.txt"],
         program: Some("sar"),
+        package: Some(SYSSTAT),
+        needs_root: false,
+        needs_process: false,
+    },
+    Collector {
+        id: Id::Pidstat,
+        name: "pidstat",
+        what: "CPU, disk I/O and context switches per process (per thread of the target process)",
+        when: When::Throughout,
+        command: "pidstat -u -d -w <interval>; with a target: pidstat -u -d -w -t -p <pid> <interval>",
+        files: &["pidstat.txt"],
+        program: Some("pidstat"),
         package: Some(SYSSTAT),
         needs_root: false,
         needs_process: false,
@@ -198,8 +224,13 @@ pub const COLLECTORS: &[Collector] = &[
         name: "perf",
         what: "CPU profile with call graphs, all CPUs",
         when: When::Throughout,
-        command: "perf record -F 99 -g -a; perf report --stdio --no-children -F overhead,dso,sym; perf script",
-        files: &["perf_report.txt", "perf_script.txt.gz", ".perf.data"],
+        command: "perf record -F 99 -g -a; perf report --stdio --no-children -F overhead,dso,sym; perf script; perf annotate --stdio <symbol> for the three hottest user-space symbols",
+        files: &[
+            "perf_report.txt",
+            "perf_script.txt.gz",
+            "perf_annotate.txt",
+            ".perf.data",
+        ],
         program: Some("perf"),
         package: Some(PERF),
         needs_root: false,
@@ -401,13 +432,73 @@ pub const COLLECTORS: &[Collector] = &[
         id: Id::Cgroup,
         name: "cgroup",
         what: "the target process's cgroups: CPU quota, throttling and use, memory limit and use, at the start and the end",
-        when: When::AtEnd,
-        command: "date +%s; echo \"# $f\"; cat $f for the cpu, cpuacct and memory files of /proc/<pid>/cgroup's groups, at the start and the end",
+        when: When::StartAndEnd,
+        command: "date +%s; echo \"# $f\"; cat $f for the cpu, cpuacct and memory files of /proc/<pid>/cgroup's groups",
         files: &["cgroup.txt"],
         program: None,
         package: None,
         needs_root: false,
         needs_process: true,
+    },
+    Collector {
+        id: Id::Psi,
+        name: "psi",
+        what: "pressure stall information: time tasks waited for CPU, memory and I/O",
+        when: When::StartAndEnd,
+        command: "date +%s; echo \"# $f\"; cat $f for /proc/pressure/{cpu,memory,io}",
+        files: &["psi.txt"],
+        program: None,
+        package: None,
+        needs_root: false,
+        needs_process: false,
+    },
+    Collector {
+        id: Id::ProcVmstat,
+        name: "proc-vmstat",
+        what: "paging, reclaim, working-set refaults, NUMA allocation hits and misses",
+        when: When::StartAndEnd,
+        command: "date +%s; cat /proc/vmstat",
+        files: &["proc_vmstat.txt"],
+        program: None,
+        package: None,
+        needs_root: false,
+        needs_process: false,
+    },
+    Collector {
+        id: Id::Nstat,
+        name: "nstat",
+        what: "TCP and IP counters: segments, retransmits, listen-queue overflows, SYN cookies",
+        when: When::StartAndEnd,
+        command: "date +%s; nstat -asz",
+        files: &["nstat.txt"],
+        program: Some("nstat"),
+        package: Some(IPROUTE2),
+        needs_root: false,
+        needs_process: false,
+    },
+    Collector {
+        id: Id::SocketSummary,
+        name: "ss-summary",
+        what: "sockets in use and TCP states (TIME-WAIT, orphans)",
+        when: When::StartAndEnd,
+        command: "date +%s; ss -s",
+        files: &["ss_summary.txt"],
+        program: Some("ss"),
+        package: Some(IPROUTE2),
+        needs_root: false,
+        needs_process: false,
+    },
+    Collector {
+        id: Id::TcpSockets,
+        name: "ss-tcp",
+        what: "round trip and retransmits of every TCP connection",
+        when: When::UnderLoad,
+        command: "ss -tin",
+        files: &["ss_tcp.txt"],
+        program: Some("ss"),
+        package: Some(IPROUTE2),
+        needs_root: false,
+        needs_process: false,
     },
 ];
 

@@ -7,7 +7,7 @@
 
 pub mod availability;
 pub mod bundle_dir;
-mod cgroup_snapshot;
+mod cgroup_paths;
 pub mod check;
 mod children;
 pub mod collectors;
@@ -17,6 +17,7 @@ mod proc_sampler;
 pub mod session;
 mod settings;
 mod snapshots;
+mod start_and_end;
 pub mod target_process;
 pub(crate) mod utc_stamp;
 

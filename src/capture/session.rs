@@ -8,13 +8,13 @@
 
 use super::availability::{Availability, Environment};
 use super::bundle_dir::{BundleDir, DirError};
-use super::cgroup_snapshot::CgroupSnapshot;
 use super::children::{self, Running};
 use super::collectors::{BENCHMARK_FILE, COLLECTORS, Id, PERF_STAT_EVENTS, When, collector};
 use super::meta_writer;
 use super::perf::{self, Recording};
 use super::proc_sampler::{self, Kinds};
 use super::snapshots::{self, SnapshotContext, Taken};
+use super::start_and_end::StartAndEnd;
 use super::target_process::{Target, TargetError, TargetSpec, resolve};
 use super::utc_stamp::utc_stamp;
 use crate::bundle::bundle_yaml::{
@@ -142,24 +142,21 @@ pub fn run(
     save(&record)?;
 
     let started = Instant::now();
-    // The first of the cgroup's two snapshots, before the load (the second is taken
-    // with the other snapshots at the end).
-    let cgroup = target
-        .as_ref()
-        .filter(|_| env.availability(collector(Id::Cgroup)).is_ready())
-        .map(|t| CgroupSnapshot::start(t.pid));
+    // The first readings of the counters read twice, before the load (the second
+    // are taken with the other snapshots at the end).
+    let start_and_end = StartAndEnd::start(&env, target.as_ref());
     let context = SnapshotContext {
         dir: &dir,
         env: &env,
         target: target.as_ref(),
-        cgroup: cgroup.as_ref(),
+        start_and_end: &start_and_end,
     };
     let mut results: BTreeMap<Id, Taken> = BTreeMap::new();
     let mut end_reason = String::new();
 
     thread::scope(|scope| {
         // Samplers first, so the benchmark's start is inside the first interval.
-        let mut samplers = start_samplers(&env, &dir, interval_s, &mut results);
+        let mut samplers = start_samplers(&env, &dir, interval_s, target.as_ref(), &mut results);
         let proc_stop = Arc::new(AtomicBool::new(false));
         let proc_thread = start_proc_sampler(scope, &env, &dir, options.interval, &proc_stop);
         let benchmark_started = Instant::now();
@@ -268,6 +265,7 @@ pub fn run(
         results.extend(under_load);
         if !hurried() {
             results.extend(take_all(When::AtEnd, &env, &context));
+            results.extend(take_all(When::StartAndEnd, &env, &context));
         }
         match perf_outcome {
             Some(Ok(())) => {
@@ -491,22 +489,29 @@ pub fn shell_words(argv: &[String]) -> String {
         .join(" ")
 }
 
-/// Starts mpstat, iostat, vmstat, sar and perf stat (those that can run), writing to
-/// their files.
+/// Starts mpstat, iostat, vmstat, sar, pidstat and perf stat (those that can run),
+/// writing to their files. pidstat follows the target's threads when there is a
+/// target, else every process that ran in an interval.
 fn start_samplers(
     env: &Environment,
     dir: &Mutex<BundleDir>,
     interval_s: u64,
+    target: Option<&Target>,
     results: &mut BTreeMap<Id, Taken>,
 ) -> Vec<Sampler> {
     let interval = interval_s.to_string();
+    let pid = target.map(|t| t.pid.to_string());
     let mut samplers = Vec::new();
     for c in COLLECTORS.iter().filter(|c| c.when == When::Throughout) {
         let args: Vec<&str> = match c.id {
             Id::Mpstat => vec!["-P", "ALL", &interval],
             Id::Iostat => vec!["-x", "-t", &interval],
             Id::Vmstat => vec!["-w", "-t", &interval],
-            Id::Sar => vec!["-n", "DEV", &interval],
+            Id::Sar => vec!["-n", "DEV,EDEV,TCP,ETCP", "-B", "-W", &interval],
+            Id::Pidstat => match &pid {
+                Some(pid) => vec!["-u", "-d", "-w", "-t", "-p", pid, &interval],
+                None => vec!["-u", "-d", "-w", &interval],
+            },
             Id::PerfStat => vec!["stat", "-a", "--log-fd", "1", "-e", PERF_STAT_EVENTS],
             _ => continue,
         };

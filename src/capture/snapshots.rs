@@ -5,10 +5,10 @@
 
 use super::availability::Environment;
 use super::bundle_dir::BundleDir;
-use super::cgroup_snapshot::CgroupSnapshot;
 use super::children::{self, Running, last_line};
 use super::collectors::{Collector, Id};
 use super::settings::write_snapshot;
+use super::start_and_end::StartAndEnd;
 use super::target_process::Target;
 use std::io::{Read, Write};
 use std::path::Path;
@@ -25,8 +25,8 @@ pub struct SnapshotContext<'a> {
     pub dir: &'a Mutex<BundleDir>,
     pub env: &'a Environment,
     pub target: Option<&'a Target>,
-    /// The target's cgroup files as read when the capture started.
-    pub cgroup: Option<&'a CgroupSnapshot>,
+    /// The first readings of the collectors read at the start and at the end.
+    pub start_and_end: &'a StartAndEnd,
 }
 
 /// The result of one collector: files written, and what went wrong or was left out.
@@ -92,14 +92,18 @@ pub fn take(collector: &Collector, context: &SnapshotContext) -> Taken {
             }
         }
         Id::Ethtool => ethtool(context, file),
-        Id::Cgroup => match context.cgroup.and_then(CgroupSnapshot::with_end) {
-            Some(bytes) => write(context, file, &bytes),
-            None => Taken::failed("the process is in no cgroup with cpu or memory control files"),
-        },
+        Id::Cgroup | Id::Psi | Id::ProcVmstat | Id::Nstat | Id::SocketSummary => {
+            match context.start_and_end.finish(collector.id, context.env) {
+                Ok(bytes) => write(context, file, &bytes),
+                Err(problem) => Taken::failed(problem),
+            }
+        }
+        Id::TcpSockets => tcp_connections(context, file),
         Id::Mpstat
         | Id::Iostat
         | Id::Vmstat
         | Id::Sar
+        | Id::Pidstat
         | Id::ProcSamples
         | Id::Perf
         | Id::PerfStat => {
@@ -111,6 +115,24 @@ pub fn take(collector: &Collector, context: &SnapshotContext) -> Taken {
 /// Runs `program args` and writes what it printed to `file`.
 fn command(context: &SnapshotContext, program: &str, args: &[&str], file: &str) -> Taken {
     match run_captured(context.env, program, args) {
+        Ok(output) => write(context, file, &output),
+        Err(problem) => Taken::failed(problem),
+    }
+}
+
+/// `ss -tin`: every TCP connection with its round trip and retransmits. With no
+/// connection open ss prints only its header, which says nothing worth a file.
+fn tcp_connections(context: &SnapshotContext, file: &str) -> Taken {
+    match run_captured(context.env, "ss", &["-tin"]) {
+        Ok(output)
+            if output
+                .split(|b| *b == b'\n')
+                .filter(|l| !l.is_empty())
+                .count()
+                < 2 =>
+        {
+            Taken::failed("no TCP connection was open while the load ran")
+        }
         Ok(output) => write(context, file, &output),
         Err(problem) => Taken::failed(problem),
     }
@@ -244,7 +266,8 @@ fn ethtool(context: &SnapshotContext, file: &str) -> Taken {
 /// The first line each program prints for its version option.
 pub fn tool_version(env: &Environment, program: &str) -> Option<String> {
     let option = match program {
-        "mpstat" | "iostat" | "sar" | "vmstat" | "lscpu" | "numastat" => "-V",
+        "mpstat" | "iostat" | "sar" | "pidstat" | "vmstat" | "lscpu" | "numastat" | "ss"
+        | "nstat" => "-V",
         "perf" | "dmidecode" | "ethtool" | "uname" => "--version",
         _ => return None,
     };

@@ -1,9 +1,8 @@
-//! The target process's cgroup control files, read at the start and at the end of a
-//! capture and written as one file in the shape the cgroup parser reads
-//! (docs/settings-snapshot.md, "cgroup control files"): a stamp line in seconds since
-//! the epoch, then `# <path>` and the file's content for each file. Two stamped
-//! snapshots give the group's throttling and CPU use over the capture, which shows a
-//! quota holding the process back while the host's CPUs idle.
+//! Which cgroup control files describe the target process: its groups' CPU quota,
+//! throttling and use, memory limit and use. `start_and_end` reads them at the start
+//! and at the end of a capture (docs/settings-snapshot.md, "cgroup control files");
+//! the growth between the two shows a quota holding the process back while the host's
+//! CPUs idle.
 //!
 //! The process's groups come from /proc/<pid>/cgroup and the hierarchies' mount
 //! points from /proc/self/mountinfo. cgroup v1's cpu, cpuacct and memory hierarchies
@@ -11,9 +10,7 @@
 //! host's v2 tree carries no cpu or memory controller, and its root would be read as
 //! the same `root` group as v1's).
 
-use std::fmt::Write as _;
 use std::path::PathBuf;
-use std::time::{SystemTime, UNIX_EPOCH};
 
 /// The files read for each v1 controller.
 const V1_FILES: [(&str, &[&str]); 3] = [
@@ -47,60 +44,11 @@ const V2_FILES: [&str; 8] = [
     "memory.stat",
 ];
 
-/// The control files of the process's groups, found at the start and read again at
-/// the end, and the first snapshot.
-#[derive(Debug, Default)]
-pub struct CgroupSnapshot {
-    pub files: Vec<PathBuf>,
-    pub at_start: Vec<u8>,
-}
-
-impl CgroupSnapshot {
-    /// Finds the process's groups and reads their files once.
-    pub fn start(pid: u32) -> CgroupSnapshot {
-        let cgroup = std::fs::read_to_string(format!("/proc/{pid}/cgroup")).unwrap_or_default();
-        let mountinfo = std::fs::read_to_string("/proc/self/mountinfo").unwrap_or_default();
-        let files = control_files(&cgroup, &mountinfo)
-            .into_iter()
-            .filter(|f| f.is_file())
-            .collect();
-        let mut snapshot = CgroupSnapshot {
-            files,
-            at_start: Vec::new(),
-        };
-        snapshot.at_start = snapshot.read();
-        snapshot
-    }
-
-    /// Both snapshots, the start's and one taken now; `None` when the process is in
-    /// no group with cpu or memory files.
-    pub fn with_end(&self) -> Option<Vec<u8>> {
-        if self.files.is_empty() {
-            return None;
-        }
-        let mut bytes = self.at_start.clone();
-        bytes.extend(self.read());
-        Some(bytes)
-    }
-
-    fn read(&self) -> Vec<u8> {
-        let seconds = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs());
-        let mut text = format!("{seconds}\n");
-        for file in &self.files {
-            // A file that went away with its group is left out of this snapshot.
-            let Ok(content) = std::fs::read_to_string(file) else {
-                continue;
-            };
-            let _ = writeln!(text, "# {}", file.display());
-            text.push_str(&content);
-            if !content.ends_with('\n') {
-                text.push('\n');
-            }
-        }
-        text.into_bytes()
-    }
+/// The control files of the groups process `pid` is in (those that exist are read).
+pub fn control_files(pid: u32) -> Vec<PathBuf> {
+    let cgroup = std::fs::read_to_string(format!("/proc/{pid}/cgroup")).unwrap_or_default();
+    let mountinfo = std::fs::read_to_string("/proc/self/mountinfo").unwrap_or_default();
+    files_in_groups(&cgroup, &mountinfo)
 }
 
 /// One cgroup hierarchy's mount: where it is, the part of the tree it shows, and
@@ -154,7 +102,7 @@ fn group_dir(mount: &Mount, path: &str) -> PathBuf {
 
 /// The control files to read for a process, from its /proc/<pid>/cgroup and the
 /// mount table.
-fn control_files(cgroup: &str, mountinfo: &str) -> Vec<PathBuf> {
+fn files_in_groups(cgroup: &str, mountinfo: &str) -> Vec<PathBuf> {
     let mounts = mounts(mountinfo);
     let mut files: Vec<PathBuf> = Vec::new();
     let mut v2_group = None;
@@ -213,7 +161,7 @@ mod tests {
     #[test]
     fn v1_groups_are_read_in_each_controllers_hierarchy() {
         let cgroup = "8:pids:/\n4:memory:/db\n2:cpuacct:/db\n1:cpu:/db\n0::/\n";
-        let files = paths(&control_files(cgroup, HYBRID_MOUNTS));
+        let files = paths(&files_in_groups(cgroup, HYBRID_MOUNTS));
         assert_eq!(files[0], "/sys/fs/cgroup/memory/db/memory.limit_in_bytes");
         assert!(files.contains(&"/sys/fs/cgroup/cpuacct/db/cpuacct.usage".to_string()));
         assert!(files.contains(&"/sys/fs/cgroup/cpu/db/cpu.stat".to_string()));
@@ -225,7 +173,7 @@ mod tests {
     #[test]
     fn co_mounted_and_v2_only_hosts() {
         let mounts = "30 25 0:26 / /sys/fs/cgroup/cpu,cpuacct rw - cgroup cgroup rw,cpu,cpuacct\n";
-        let files = paths(&control_files("3:cpu,cpuacct:/docker/abc\n", mounts));
+        let files = paths(&files_in_groups("3:cpu,cpuacct:/docker/abc\n", mounts));
         assert_eq!(
             files,
             [
@@ -236,7 +184,10 @@ mod tests {
             ]
         );
         let v2 = "25 1 0:22 / /sys/fs/cgroup rw,nosuid - cgroup2 cgroup2 rw,nsdelegate\n";
-        let files = paths(&control_files("0::/system.slice/postgresql.service\n", v2));
+        let files = paths(&files_in_groups(
+            "0::/system.slice/postgresql.service\n",
+            v2,
+        ));
         assert_eq!(
             files[0],
             "/sys/fs/cgroup/system.slice/postgresql.service/cpu.max"
@@ -244,14 +195,13 @@ mod tests {
         assert_eq!(files.len(), 8);
         // Inside a container the mount shows only the container's part of the tree.
         let inner = "40 30 0:22 /kubepods/pod1 /sys/fs/cgroup ro - cgroup2 cgroup2 rw\n";
-        let files = paths(&control_files("0::/kubepods/pod1\n", inner));
+        let files = paths(&files_in_groups("0::/kubepods/pod1\n", inner));
         assert_eq!(files[0], "/sys/fs/cgroup/cpu.max");
     }
 
     #[test]
     fn nothing_to_read_without_cgroups() {
-        assert!(control_files("", HYBRID_MOUNTS).is_empty());
-        assert!(control_files("1:cpu:/db\n", "").is_empty());
-        assert!(CgroupSnapshot::default().with_end().is_none());
+        assert!(files_in_groups("", HYBRID_MOUNTS).is_empty());
+        assert!(files_in_groups("1:cpu:/db\n", "").is_empty());
     }
 }

@@ -5,6 +5,7 @@
 
 pub mod detect;
 pub mod read;
+mod sa_binary;
 pub mod sink;
 pub mod transcript;
 

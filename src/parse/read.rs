@@ -5,6 +5,7 @@
 
 use super::detect::{HEAD_BYTES, detect, first_line_preview};
 use super::profile::profile_stacks::ProfileStacks;
+use super::sa_binary;
 use super::sink::{FactSink, Strength, Warning};
 use super::transcript::{Section, looks_like_transcript, split};
 use super::{Lines, ParseError};
@@ -89,7 +90,7 @@ fn known_encoding<'de, D: Deserializer<'de>>(d: D) -> Result<Option<EncodingName
 pub type CaptureResult = (CaptureReport, Vec<(Fact, Strength)>);
 
 impl CaptureReport {
-    fn new(file: &str, status: CaptureStatus) -> Self {
+    pub(super) fn new(file: &str, status: CaptureStatus) -> Self {
         CaptureReport {
             file: file.to_string(),
             section: None,
@@ -160,6 +161,9 @@ pub fn read_capture(path: &Path, name: &str) -> Vec<CaptureResult> {
     if let Err(e) = (&mut source).take(HEAD_BYTES as u64).read_to_end(&mut head) {
         return failed(format!("read error: {e}"));
     }
+    if sa_binary::is_sa_file(&head) {
+        return vec![sa_binary::read(path, name, &head)];
+    }
     let compressed = head.starts_with(&[0x1f, 0x8b]);
     if compressed {
         source = Box::new(flate2::read::MultiGzDecoder::new(
@@ -168,6 +172,11 @@ pub fn read_capture(path: &Path, name: &str) -> Vec<CaptureResult> {
         head = Vec::with_capacity(HEAD_BYTES);
         if let Err(e) = (&mut source).take(HEAD_BYTES as u64).read_to_end(&mut head) {
             return failed(format!("gzip data cannot be read: {e}"));
+        }
+        if sa_binary::is_sa_file(&head) {
+            return failed(
+                "a gzip-compressed binary sysstat data file: sadf reads only plain files, gunzip it first".into(),
+            );
         }
     }
     let complete = head.len() < HEAD_BYTES;
@@ -241,7 +250,7 @@ fn read_section(
 }
 
 /// Detects the tool from `head` and streams `stream` through its parser.
-fn parse(
+pub(super) fn parse(
     name: &str,
     encoding: TextEncoding,
     head: &str,

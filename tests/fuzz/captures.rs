@@ -20,6 +20,7 @@ const FAMILIES: &[(&str, &[&str])] = &[
             "iostat",
             "sar",
             "sadf",
+            "sadc",
             "vmstat",
             "nmon",
             "fio",

@@ -106,6 +106,66 @@ fn json_and_csv_exports_give_the_facts_sar_text_gives() {
     }
 }
 
+/// A binary sa file's series by key, read as a bundle file is (through sadf).
+fn binary_series(path: &std::path::Path) -> BTreeMap<String, Vec<f64>> {
+    let parsed = parse_file(path);
+    assert_eq!(
+        parsed.report.tool.as_deref(),
+        Some("sadf"),
+        "{:?}",
+        parsed.report
+    );
+    let note = &parsed.report.warnings[0].message;
+    assert!(note.contains("written by sysstat 12.6.1"), "{note}");
+    assert!(note.contains("sadf -j sa04 -- -A"), "{note}");
+    parsed
+        .facts
+        .into_iter()
+        .filter_map(|(Fact { key, value, .. }, _)| match value {
+            Value::Series(s) => Some((key, s.points)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+#[ignore = "needs sysstat's sadf (apt-get install sysstat); .ci/run installs it"]
+fn a_binary_sa_file_is_read_through_sadf_as_sar_reads_it() {
+    let sar = series_of(&Sar, "sar/sar_A_sadc_sa04.txt");
+    let binary = binary_series(&fixture("sadc/sa04"));
+    assert!(same_as_sar(&binary, &sar, false) >= 40);
+    let missing: Vec<_> = sar.keys().filter(|k| !binary.contains_key(*k)).collect();
+    assert!(missing.is_empty(), "the binary read lacks {missing:?}");
+    assert_eq!(binary["cpu.util_pct"].len(), 5);
+}
+
+#[test]
+#[ignore = "needs sysstat's sadf (apt-get install sysstat); .ci/run installs it"]
+fn a_binary_sa_file_sadf_cannot_read_says_which_sysstat_wrote_it() {
+    let good = read("sadc/sa04");
+    // The format number of a sysstat newer than the one installed.
+    let mut newer = good.clone();
+    newer[2] = 0x76;
+    let parsed = parse_bytes("sa05", &newer);
+    assert!(parsed.facts.is_empty());
+    let problem = parsed.report.problem().unwrap();
+    assert!(problem.contains("written by sysstat 12.6.1"), "{problem}");
+    assert!(problem.contains("cannot read the format"), "{problem}");
+    // Cut short: sadf says where it ended, and nothing is made up.
+    let parsed = parse_bytes("sa06", &good[..100]);
+    assert!(parsed.facts.is_empty());
+    let problem = parsed.report.problem().unwrap();
+    assert!(
+        problem.contains("End of system activity file unexpected"),
+        "{problem}"
+    );
+    // Compressed: sadf needs the plain file.
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    std::io::Write::write_all(&mut gz, &good).unwrap();
+    let parsed = parse_bytes("sa07.gz", &gz.finish().unwrap());
+    assert!(parsed.report.problem().unwrap().contains("gunzip it first"));
+}
+
 #[test]
 fn samples_are_cited_by_the_line_their_object_or_row_starts_on() {
     let p = parse_fixture("sadf/sadf_j_selected.json");

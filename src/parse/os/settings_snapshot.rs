@@ -2,6 +2,8 @@
 //! holding /sys and /proc files and a few commands' output, written by a shell loop or
 //! `perfsage capture`. It carries the OS settings the tuning cases change (THP, NUMA
 //! balancing, I/O scheduler, page size, irqbalance, governor, SMT, SMMU) in one file.
+//! A loop's output without the header line is read too when its first lines are all
+//! `/sys/…: value` or `/proc/…: value` entries.
 //!
 //! ```text
 //! # perfsage settings snapshot v1
@@ -125,8 +127,29 @@ impl CaptureParser for SettingsSnapshot {
     }
 
     fn sniff(&self, head: &str) -> Option<u8> {
-        let first = head.lines().map(str::trim).find(|l| !l.is_empty())?;
-        first.starts_with(HEADER).then_some(99)
+        let mut lines = head.lines().map(str::trim).filter(|l| !l.is_empty());
+        let first = lines.next()?;
+        if first.starts_with(HEADER) {
+            return Some(99);
+        }
+        // A plain loop (`for f in …; do echo "$f: $(cat $f)"; done`) without the
+        // header: `/sys/…: value` and `/proc/…: value` lines are unambiguous, except
+        // cgroup and pressure files, which their own parsers read.
+        let settings_line = |line: &str| {
+            split_entry(line).is_some_and(|(source, _)| {
+                (source.starts_with("/sys/") || source.starts_with("/proc/"))
+                    && !source.starts_with("/sys/fs/cgroup")
+                    && !source.starts_with("/proc/pressure")
+            })
+        };
+        let mut checked = 0;
+        for line in std::iter::once(first).chain(lines).take(5) {
+            if !settings_line(line) {
+                return None;
+            }
+            checked += 1;
+        }
+        (checked >= 2).then_some(70)
     }
 
     fn starts_section(&self, line: &str) -> bool {
@@ -184,11 +207,6 @@ impl CaptureParser for SettingsSnapshot {
         }
         if let Some(entry) = pending.take() {
             snapshot.apply(&entry, sink);
-        }
-        if !header_seen {
-            return Err(ParseError::whole_file(format!(
-                "no `{HEADER}1` line: not a settings snapshot"
-            )));
         }
         if snapshot.entries == 0 {
             return Err(ParseError::whole_file(

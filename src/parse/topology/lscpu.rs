@@ -77,6 +77,19 @@ fn split_label(text: &str) -> Option<(&str, &str)> {
     Some((text[..at].trim(), text[at + colon_len..].trim()))
 }
 
+/// Labels no other tool prints in `label: value` lines, which mark an lscpu excerpt
+/// that lacks its `Architecture:` line.
+const EXCERPT_LABELS: [&str; 8] = [
+    "CPU op-mode(s)",
+    "Byte Order",
+    "On-line CPU(s) list",
+    "Thread(s) per core",
+    "Core(s) per socket",
+    "Socket(s)",
+    "NUMA node(s)",
+    "Address sizes",
+];
+
 /// The English label for `key`, translating the zh_CN ones.
 fn english_label(key: &str) -> &str {
     CHINESE_LABELS
@@ -108,7 +121,14 @@ impl CaptureParser for Lscpu {
             .filter_map(split_label)
             .map(|(k, _)| english_label(k));
         let first = keys.next()?;
-        (first == "Architecture" && keys.take(40).any(|k| k == "CPU(s)")).then_some(95)
+        if first == "Architecture" {
+            return keys.take(40).any(|k| k == "CPU(s)").then_some(95);
+        }
+        // An excerpt without the first line (util-linux's own test outputs, a pasted
+        // part): the labels only lscpu prints, `CPU(s)` among them.
+        let labels: Vec<&str> = std::iter::once(first).chain(keys.take(12)).collect();
+        let lscpu_only = labels.iter().filter(|k| EXCERPT_LABELS.contains(k)).count();
+        (labels.contains(&"CPU(s)") && lscpu_only >= 3).then_some(80)
     }
 
     fn parse(&self, lines: &mut Lines, sink: &mut FactSink) -> Result<(), ParseError> {
@@ -166,10 +186,13 @@ impl CaptureParser for Lscpu {
             [one] => one.put(sink),
             several => put_heterogeneous(several, sink),
         }
-        if arch.as_deref() == Some("aarch64") {
+        let flagged: Vec<&(String, u64)> = types.iter().filter_map(|t| t.flags.as_ref()).collect();
+        // An excerpt without the Architecture line: `asimd` is a flag only Arm prints.
+        let arm_flags = flagged
+            .iter()
+            .any(|(flags, _)| flags.split_whitespace().any(|f| f == "asimd"));
+        if arch.as_deref() == Some("aarch64") || (arch.is_none() && arm_flags) {
             // LSE atomics only when every core type has them.
-            let flagged: Vec<&(String, u64)> =
-                types.iter().filter_map(|t| t.flags.as_ref()).collect();
             if let (Some((_, first)), Some((_, last))) = (flagged.first(), flagged.last()) {
                 let lse = flagged
                     .iter()

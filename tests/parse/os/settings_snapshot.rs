@@ -143,11 +143,14 @@ fn the_command_line_stands_in_for_the_group_type() {
 }
 
 #[test]
-fn only_files_with_the_header_are_snapshots() {
+fn without_the_header_only_sys_and_proc_entries_make_a_snapshot() {
     assert!(SettingsSnapshot.sniff(MIXED).is_some());
+    // Without the header its first line, a comment, is no `path: value` entry.
     let headless = MIXED.replacen("# perfsage settings snapshot v1\n", "", 1);
     assert_eq!(SettingsSnapshot.sniff(&headless), None);
-    assert!(run_parser(&SettingsSnapshot, headless.as_bytes()).is_err());
+    let one_entry = "/proc/sys/kernel/numa_balancing: 1\n";
+    assert_eq!(SettingsSnapshot.sniff(one_entry), None);
+    assert!(SettingsSnapshot.sniff(&one_entry.repeat(2)).is_some());
 }
 
 #[test]
@@ -186,4 +189,36 @@ fn truncated_capture_keeps_complete_entries() {
 fn the_header_starts_a_section() {
     assert!(SettingsSnapshot.starts_section("# perfsage settings snapshot v1"));
     assert!(!SettingsSnapshot.starts_section("getconf PAGESIZE: 4096"));
+}
+
+/// A plain loop (`echo "$f: $(cat $f)"`) without the header line reads the same.
+#[test]
+fn a_loop_without_the_header_line_reads_the_same() {
+    for fixture in [
+        "settings-snapshot/snapshot_vm.txt",
+        "settings-snapshot/kunpeng_before.txt",
+    ] {
+        let whole = parse_fixture(fixture);
+        let text = String::from_utf8(read(fixture)).unwrap();
+        let (first, rest) = text.split_once('\n').unwrap();
+        assert!(
+            first.starts_with("# perfsage settings snapshot"),
+            "{fixture}"
+        );
+        let bare = parse_bytes("settings_loop.txt", rest.as_bytes());
+        assert_eq!(bare.tool(), Some("settings-snapshot"), "{fixture}");
+        let values = |p: &Parsed| -> Vec<(String, String)> {
+            p.facts
+                .iter()
+                .map(|(f, _)| (f.key.clone(), format!("{:?}", f.value)))
+                .collect()
+        };
+        assert_eq!(values(&bare), values(&whole), "{fixture}");
+    }
+    // Cgroup and pressure files in `path: value` form are their own parsers' input.
+    let cgroup = "/sys/fs/cgroup/cpu/db/cpu.cfs_quota_us: 50000\n/sys/fs/cgroup/cpu/db/cpu.cfs_period_us: 100000\n";
+    assert_ne!(
+        parse_bytes("loop.txt", cgroup.as_bytes()).tool(),
+        Some("settings-snapshot")
+    );
 }

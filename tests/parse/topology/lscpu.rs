@@ -193,3 +193,35 @@ fn heterogeneous_arm_cpu_names_every_core_type() {
     assert_eq!(warning.line, 7);
     assert!(warning.message.contains("2 core types"), "{warning:?}");
 }
+
+/// util-linux's own test outputs, and many pasted ones, start below the
+/// `Architecture:` line: every other fact must still be read, at the same lines.
+#[test]
+fn an_excerpt_without_its_architecture_line_is_still_lscpu() {
+    for fixture in [
+        "lscpu/lscpu.txt",
+        "lscpu/lscpu-kunpeng920-7260.txt",
+        "lscpu/lscpu-kunpeng920-5250.txt",
+        "lscpu/lscpu-arm-big-little-rk3588.txt",
+    ] {
+        let whole = parse_fixture(fixture);
+        let text = String::from_utf8(read(fixture)).unwrap();
+        let (first, rest) = text.split_once('\n').unwrap();
+        assert!(first.starts_with("Architecture:"), "{fixture}");
+        let excerpt = parse_bytes("lscpu_part.txt", rest.as_bytes());
+        assert_eq!(excerpt.tool(), Some("lscpu"), "{fixture}");
+        let keys = |p: &Parsed| -> Vec<(String, u64)> {
+            p.facts
+                .iter()
+                .filter(|(f, _)| f.key != "cpu.arch")
+                .map(|(f, _)| (f.key.clone(), f.provenance.line))
+                .collect()
+        };
+        let shifted: Vec<(String, u64)> = keys(&whole)
+            .into_iter()
+            .map(|(k, line)| (k, line - 1))
+            .collect();
+        assert_eq!(keys(&excerpt), shifted, "{fixture}");
+        assert!(!excerpt.has("cpu.arch"));
+    }
+}

@@ -94,6 +94,10 @@ impl Environment {
         match collector.id {
             Id::Perf | Id::PerfStat => self.perf_permission(),
             Id::ProcSamples => self.proc_samples_needed(),
+            Id::Psi if !Path::new("/proc/pressure/cpu").exists() => Availability::NotApplicable(
+                "this kernel has no /proc/pressure (built without CONFIG_PSI, or booted with psi=0)"
+                    .into(),
+            ),
             _ => Availability::Ready,
         }
     }

@@ -60,7 +60,6 @@ impl StartAndEnd {
         let Some((source, first)) = self.first.get(&id) else {
             return Err(match id {
                 Id::Cgroup => "the process is in no cgroup with cpu or memory control files",
-                Id::Psi => "this kernel has no /proc/pressure (built without CONFIG_PSI, or booted with psi=0)",
                 _ => "nothing to read on this host",
             }
             .into());

@@ -856,3 +856,35 @@ fn chinese_reports_give_the_source_cases_gain_in_chinese() {
         }
     }
 }
+
+/// Two primary sources that disagree are listed in every format; a secondary source
+/// standing aside for a primary one (iostat's CPU figures beside mpstat's) is not a
+/// conflict.
+#[test]
+fn every_format_lists_facts_two_sources_disagree_on_and_only_those() {
+    let dir = copy_bundle("bundles/idle");
+    let bundle = dir.path().display().to_string();
+    for format in ["table", "md", "html"] {
+        let report = text(run_ok(&["diagnose", &bundle, "--format", format]));
+        assert!(
+            !report.contains("Facts read twice"),
+            "{format}: iostat's CPU beside mpstat's is no conflict"
+        );
+    }
+    let lscpu = std::fs::read_to_string(dir.path().join("lscpu.txt")).unwrap();
+    let other = lscpu.replacen(
+        "Model name:",
+        "Model name:                         Other CPU\nX:",
+        1,
+    );
+    std::fs::write(dir.path().join("lscpu_again.txt"), other).unwrap();
+    for format in ["table", "md", "html"] {
+        let report = text(run_ok(&["diagnose", &bundle, "--format", format]));
+        assert!(report.contains("Facts read twice"), "{format}");
+        let at = report.find("Facts read twice").unwrap();
+        let section = &report[at..];
+        assert!(section.contains("cpu.model_name"), "{format}: {section}");
+        assert!(section.contains("lscpu_again.txt"), "{format}");
+        assert!(section.contains("Other CPU"), "{format}");
+    }
+}

@@ -100,13 +100,11 @@ fn collect(
         }
     }
     let mut facts = Facts::default();
-    for fact in declared_primary
-        .into_iter()
-        .chain(captured_primary)
-        .chain(captured_fallback)
-        .chain(declared_fallback)
-    {
+    for fact in declared_primary.into_iter().chain(captured_primary) {
         facts.insert(fact);
+    }
+    for fact in captured_fallback.into_iter().chain(declared_fallback) {
+        facts.insert_fallback(fact);
     }
     (host.name.clone(), facts, captures)
 }

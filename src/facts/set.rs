@@ -38,6 +38,13 @@ impl Facts {
         true
     }
 
+    /// Adds a fact from a secondary source (iostat's CPU figures where mpstat ran, a
+    /// declared figure the captures measured) only where the key is still unknown:
+    /// standing aside for the primary source is what it is for, not a conflict.
+    pub fn insert_fallback(&mut self, fact: Fact) {
+        self.facts.entry(fact.key.clone()).or_insert(fact);
+    }
+
     /// Adds a derived fact, replacing nothing: derivations only fill gaps.
     pub fn derive(&mut self, fact: Fact) {
         self.facts.entry(fact.key.clone()).or_insert(fact);

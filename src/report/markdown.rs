@@ -228,6 +228,22 @@ impl Markdown {
             }
             out.push('\n');
         }
+        if !host.fact_conflicts.is_empty() {
+            writeln!(out, "### {}\n", l(Label::FactConflicts))?;
+            for c in &host.fact_conflicts {
+                writeln!(
+                    out,
+                    "- {}: {} {}, {} {} ({})",
+                    code(&c.key),
+                    l(Label::Kept),
+                    code(&c.kept.to_string()),
+                    l(Label::Ignored),
+                    code(&c.ignored.to_string()),
+                    code(&c.ignored_value)
+                )?;
+            }
+            out.push('\n');
+        }
         writeln!(out, "### {}\n", l(Label::Captures))?;
         out.push_str(&header(&[l(Label::File), l(Label::Tool), l(Label::Result)]));
         for capture in &host.captures {

@@ -217,6 +217,18 @@ impl TableReport {
             }
             writeln!(out, "{next}")?;
         }
+        if !host.fact_conflicts.is_empty() {
+            writeln!(out, "\n{}", self.label(Label::FactConflicts))?;
+            let mut conflicts = self.table(&[Label::FactKey, Label::Kept, Label::Ignored]);
+            for c in &host.fact_conflicts {
+                conflicts.add_row(vec![
+                    Cell::new(&c.key),
+                    Cell::new(c.kept.to_string()),
+                    Cell::new(format!("{} ({})", c.ignored, c.ignored_value)),
+                ]);
+            }
+            writeln!(out, "{conflicts}")?;
+        }
         writeln!(out, "\n{}", self.label(Label::Captures))?;
         let mut captures = self.table(&[Label::File, Label::Tool, Label::Result]);
         for capture in &host.captures {

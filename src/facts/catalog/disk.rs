@@ -49,8 +49,8 @@ pub static ENTRIES: &[CatalogEntry] = &[
         "disk.<dev>.io_per_s",
         PerSecond,
         Series,
-        "Transfers (reads + writes) completed per second: sar -d tps, nmon DISKXFER",
-        ["sar", "sadf", "nmon"],
+        "Transfers (reads + writes) completed per second: iostat and sar -d tps, nmon DISKXFER",
+        ["iostat", "sar", "sadf", "nmon"],
         "sar -d -p 10 (while the load runs)"
     ),
     entry!(

@@ -2,6 +2,7 @@
 
 mod fio;
 mod iostat;
+mod iostat_forms;
 mod mpstat;
 mod nmon;
 mod pidstat;

@@ -38,7 +38,7 @@ pub struct Iostat;
 const MAX_FIELDS: usize = 32;
 
 /// Device metrics perfsage keeps, with their key suffix and unit.
-const METRICS: [(&str, Unit); 12] = [
+pub(super) const METRICS: [(&str, Unit); 12] = [
     ("util_pct", Unit::Percent),
     ("r_per_s", Unit::PerSecond),
     ("w_per_s", Unit::PerSecond),
@@ -56,7 +56,7 @@ const METRICS: [(&str, Unit); 12] = [
 ];
 
 /// Which metric a header column feeds, and the factor to its unit.
-fn metric_of(column: &[u8]) -> Option<(usize, f64)> {
+pub(super) fn metric_of(column: &[u8]) -> Option<(usize, f64)> {
     Some(match column {
         b"%util" => (0, 1.0),
         b"r/s" => (1, 1.0),
@@ -79,7 +79,7 @@ fn metric_of(column: &[u8]) -> Option<(usize, f64)> {
 }
 
 /// The fallback CPU series from the avg-cpu block.
-const CPU_KEYS: [&str; 5] = [
+pub(super) const CPU_KEYS: [&str; 5] = [
     "cpu.util_pct",
     "cpu.usr_pct",
     "cpu.sys_pct",

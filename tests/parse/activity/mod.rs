@@ -9,5 +9,7 @@ mod pidstat;
 mod proc_samples;
 mod sadf;
 mod sar;
+mod sysstat_json;
 mod top;
 mod vmstat;
+mod vmstat_disk;

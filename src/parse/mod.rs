@@ -100,8 +100,11 @@ pub fn registry() -> &'static [&'static dyn CaptureParser] {
         &activity::proc_samples::ProcSamples,
         // (vmstat, sar, nmon, fio.)
         &activity::vmstat::Vmstat,
+        &activity::vmstat_disk::VmstatDisk,
         &activity::sar::Sar,
         &activity::sadf_json::SadfJson,
+        &activity::sysstat_json::IostatJson,
+        &activity::sysstat_json::MpstatJson,
         &activity::sadf_csv::SadfCsv,
         &activity::nmon::Nmon,
         &activity::fio::Fio,

@@ -3,6 +3,7 @@
 use super::CatalogEntry;
 
 const IOSTAT: &str = "iostat -x 10 (while the load runs)";
+const VMSTAT_D: &str = "vmstat -d";
 
 pub static ENTRIES: &[CatalogEntry] = &[
     entry!(
@@ -49,8 +50,8 @@ pub static ENTRIES: &[CatalogEntry] = &[
         "disk.<dev>.io_per_s",
         PerSecond,
         Series,
-        "Transfers (reads + writes) completed per second: sar -d tps, nmon DISKXFER",
-        ["sar", "sadf", "nmon"],
+        "Transfers (reads + writes) completed per second: iostat and sar -d tps, nmon DISKXFER",
+        ["iostat", "sar", "sadf", "nmon"],
         "sar -d -p 10 (while the load runs)"
     ),
     entry!(
@@ -124,5 +125,53 @@ pub static ENTRIES: &[CatalogEntry] = &[
         "Block I/O scheduler in use (none, mq-deadline, kyber, bfq; NVMe wants none)",
         ["settings-snapshot"],
         "the settings snapshot script in docs/settings-snapshot.md"
+    ),
+    entry!(
+        "disk.<dev>.reads_since_boot",
+        Count,
+        Number,
+        "Reads completed since boot (vmstat -d, last sample)",
+        ["vmstat"],
+        VMSTAT_D
+    ),
+    entry!(
+        "disk.<dev>.read_kib_since_boot",
+        Kibibytes,
+        Number,
+        "Data read since boot (vmstat -d sectors of 512 bytes, last sample)",
+        ["vmstat"],
+        VMSTAT_D
+    ),
+    entry!(
+        "disk.<dev>.writes_since_boot",
+        Count,
+        Number,
+        "Writes completed since boot (vmstat -d, last sample)",
+        ["vmstat"],
+        VMSTAT_D
+    ),
+    entry!(
+        "disk.<dev>.written_kib_since_boot",
+        Kibibytes,
+        Number,
+        "Data written since boot (vmstat -d sectors of 512 bytes, last sample)",
+        ["vmstat"],
+        VMSTAT_D
+    ),
+    entry!(
+        "disk.<dev>.io_in_progress",
+        Count,
+        Number,
+        "I/O requests in flight when vmstat -d printed its last sample (cur)",
+        ["vmstat"],
+        VMSTAT_D
+    ),
+    entry!(
+        "disk.<dev>.busy_s_since_boot",
+        Seconds,
+        Number,
+        "Seconds the device had I/O in flight since boot (vmstat -d sec, last sample)",
+        ["vmstat"],
+        VMSTAT_D
     ),
 ];

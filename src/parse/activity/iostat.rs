@@ -1,6 +1,10 @@
 //! `iostat -x <interval>` (with or without `-t`), in both the old layout (sysstat ≤ 11:
 //! `avgrq-sz avgqu-sz await … svctm %util`) and the new one (sysstat ≥ 12:
-//! `r_await … aqu-sz … %util`). Columns are found by header name.
+//! `r_await … aqu-sz … %util`). Columns are found by header name, so the other
+//! forms of the same report read alike: the basic report without `-x` (`tps
+//! kB_read/s kB_wrtn/s`, or `MB_read/s` with `-m`, `Blk_read/s` before sysstat 9),
+//! the short one (`-s`), and `--pretty`, which puts the `Device` column last and,
+//! without `--compact`, splits each report into several headers over the same devices.
 //!
 //! ```text
 //! Linux 6.1.0-27-amd64 (perf-lab)   12/02/2026   _x86_64_   (2 CPU)
@@ -14,8 +18,9 @@
 //!
 //! The first report of a run covers the time since boot; when more reports follow it
 //! is dropped. Facts: `disk.<dev>.{util_pct,r_per_s,w_per_s,rkb_per_s,wkb_per_s,
-//! r_await_ms,w_await_ms,await_ms,aqu_sz,svctm_ms,f_per_s}` as series, and the avg-cpu block as
-//! fallback `cpu.*` series (mpstat wins when both are present).
+//! r_await_ms,w_await_ms,await_ms,aqu_sz,svctm_ms,f_per_s,io_per_s}` as series (each
+//! where the form has the column: the basic report has no `%util`), and the avg-cpu
+//! block as fallback `cpu.*` series (mpstat wins when both are present).
 //!
 //! Only the columns some fact needs are read as numbers, and a header is read once
 //! for as long as the reports repeat it; a day-long capture is mostly device rows.
@@ -33,7 +38,7 @@ pub struct Iostat;
 const MAX_FIELDS: usize = 32;
 
 /// Device metrics perfsage keeps, with their key suffix and unit.
-const METRICS: [(&str, Unit); 11] = [
+pub(super) const METRICS: [(&str, Unit); 12] = [
     ("util_pct", Unit::Percent),
     ("r_per_s", Unit::PerSecond),
     ("w_per_s", Unit::PerSecond),
@@ -46,32 +51,35 @@ const METRICS: [(&str, Unit); 11] = [
     ("svctm_ms", Unit::Milliseconds),
     // Flush requests (sysstat 12.1.2+): one per fsync a synchronous writer issues.
     ("f_per_s", Unit::PerSecond),
+    // Transfers (`tps`) of the basic and short reports.
+    ("io_per_s", Unit::PerSecond),
 ];
 
 /// Which metric a header column feeds, and the factor to its unit.
-fn metric_of(column: &[u8]) -> Option<(usize, f64)> {
+pub(super) fn metric_of(column: &[u8]) -> Option<(usize, f64)> {
     Some(match column {
         b"%util" => (0, 1.0),
         b"r/s" => (1, 1.0),
         b"w/s" => (2, 1.0),
-        b"rkB/s" => (3, 1.0),
-        b"rMB/s" => (3, 1024.0),
-        b"rsec/s" => (3, 0.5),
-        b"wkB/s" => (4, 1.0),
-        b"wMB/s" => (4, 1024.0),
-        b"wsec/s" => (4, 0.5),
+        b"rkB/s" | b"kB_read/s" => (3, 1.0),
+        b"rMB/s" | b"MB_read/s" => (3, 1024.0),
+        b"rsec/s" | b"Blk_read/s" => (3, 0.5),
+        b"wkB/s" | b"kB_wrtn/s" => (4, 1.0),
+        b"wMB/s" | b"MB_wrtn/s" => (4, 1024.0),
+        b"wsec/s" | b"Blk_wrtn/s" => (4, 0.5),
         b"r_await" => (5, 1.0),
         b"w_await" => (6, 1.0),
         b"await" => (7, 1.0),
         b"aqu-sz" | b"avgqu-sz" => (8, 1.0),
         b"svctm" => (9, 1.0),
         b"f/s" => (10, 1.0),
+        b"tps" => (11, 1.0),
         _ => return None,
     })
 }
 
 /// The fallback CPU series from the avg-cpu block.
-const CPU_KEYS: [&str; 5] = [
+pub(super) const CPU_KEYS: [&str; 5] = [
     "cpu.util_pct",
     "cpu.usr_pct",
     "cpu.sys_pct",
@@ -84,10 +92,11 @@ const CPU_COLUMNS: [&[u8]; CPU_KEYS.len()] =
     [b"%idle", b"%user", b"%system", b"%iowait", b"%steal"];
 
 /// The device header's columns that feed a metric, in column order.
-#[derive(Default)]
 struct DeviceLayout {
     /// The header line it was read from.
     header: Vec<u8>,
+    /// Whether the `Device` column comes last (`--pretty`) rather than first.
+    device_last: bool,
     /// Value columns in the header.
     columns: usize,
     /// (value column, metric, factor to the metric's unit).
@@ -95,19 +104,26 @@ struct DeviceLayout {
 }
 
 impl DeviceLayout {
-    /// Reads the header `line` (split into `names` after `Device`), unless it is the
-    /// one already read.
-    fn update(&mut self, line: &[u8], names: &[&[u8]]) {
-        if self.header == line {
-            return;
+    /// The layout of the header `line`, whose value columns are `names`.
+    fn new(line: &[u8], names: &[&[u8]], device_last: bool) -> Self {
+        DeviceLayout {
+            header: line.to_vec(),
+            device_last,
+            columns: names.len(),
+            kept: names
+                .iter()
+                .enumerate()
+                .filter_map(|(i, name)| metric_of(name).map(|(metric, factor)| (i, metric, factor)))
+                .collect(),
         }
-        self.header = line.to_vec();
-        self.columns = names.len();
-        self.kept = names
-            .iter()
-            .enumerate()
-            .filter_map(|(i, name)| metric_of(name).map(|(metric, factor)| (i, metric, factor)))
-            .collect();
+    }
+
+    /// A device row's name and value columns, `fields` being the whole row.
+    fn split<'f, 'a>(&self, fields: &'f [&'a [u8]]) -> (&'a [u8], &'f [&'a [u8]]) {
+        match (self.device_last, fields) {
+            (true, [values @ .., name]) | (false, [name, values @ ..]) => (name, values),
+            _ => (b"", fields),
+        }
     }
 
     /// The kept values of a device row's value columns, in the order of `kept`;
@@ -117,6 +133,36 @@ impl DeviceLayout {
             *slot = parse_f64(values[column])? * factor;
         }
         Some(())
+    }
+}
+
+/// More distinct device headers than this in one file is not iostat output (`--pretty`
+/// without `--compact` prints four in turn).
+const MAX_LAYOUTS: usize = 16;
+
+/// The device headers met so far: `--pretty` alternates several, each read once.
+#[derive(Default)]
+struct DeviceLayouts {
+    known: Vec<DeviceLayout>,
+}
+
+impl DeviceLayouts {
+    /// Which known header `line` repeats.
+    fn find(&self, line: &[u8]) -> Option<usize> {
+        self.known.iter().position(|l| same_line(line, &l.header))
+    }
+
+    /// The place of header `line` (value columns `names`), read now if it is new;
+    /// `None` past `MAX_LAYOUTS`.
+    fn add(&mut self, line: &[u8], names: &[&[u8]], device_last: bool) -> Option<usize> {
+        if let Some(i) = self.find(line) {
+            return Some(i);
+        }
+        if self.known.len() >= MAX_LAYOUTS {
+            return None;
+        }
+        self.known.push(DeviceLayout::new(line, names, device_last));
+        Some(self.known.len() - 1)
     }
 }
 
@@ -257,23 +303,34 @@ struct Place {
     saw_device_header: bool,
     /// Device rows so far under the current header.
     row_in_report: usize,
+    /// The device layout rows are read by.
+    layout: usize,
+    /// The first device header of the current report: when it comes again without an
+    /// avg-cpu block before it (`iostat -d`), a new report has begun; the other
+    /// headers of a `--pretty` report continue the same one.
+    first_header: Option<usize>,
 }
 
 impl Place {
     fn cpu_header(&mut self, st: &mut State) {
         self.expect_cpu_values = true;
         self.cpu_block_open = true;
+        self.first_header = None;
         st.begin_report();
     }
 
-    fn device_header(&mut self, st: &mut State) {
-        if !self.cpu_block_open {
+    fn device_header(&mut self, st: &mut State, layout: usize) {
+        if self.cpu_block_open {
+            self.first_header = Some(layout);
+        } else if self.first_header.is_none_or(|first| first == layout) {
             st.begin_report();
+            self.first_header = Some(layout);
         }
         self.cpu_block_open = false;
         self.in_devices = true;
         self.saw_device_header = true;
         self.row_in_report = 0;
+        self.layout = layout;
     }
 }
 
@@ -283,10 +340,16 @@ impl CaptureParser for Iostat {
     }
 
     fn sniff(&self, head: &str) -> Option<u8> {
+        // `Device` first, or last (`--pretty`), beside a column every form has: `%util`
+        // (extended), `tps` (basic, short) or `r/s` (the first `--pretty` sub-report).
         let device_header = |l: &str| {
             let mut t = l.split_whitespace();
-            matches!(t.next(), Some("Device" | "Device:"))
-                && l.split_whitespace().any(|c| c == "%util")
+            let first = t.next();
+            let device = matches!(first, Some("Device" | "Device:"))
+                || l.split_whitespace().next_back() == Some("Device");
+            device
+                && l.split_whitespace()
+                    .any(|c| matches!(c, "%util" | "tps" | "r/s"))
         };
         head.lines().take(400).any(device_header).then_some(90)
     }
@@ -296,7 +359,7 @@ impl CaptureParser for Iostat {
             cpu: vec![SeriesBuilder::default(); CPU_KEYS.len()],
             ..State::default()
         };
-        let mut device_layout = DeviceLayout::default();
+        let mut layouts = DeviceLayouts::default();
         let mut cpu_layout = CpuLayout::default();
         let mut at = Place::default();
         let mut interval = IntervalTracker::default();
@@ -311,8 +374,10 @@ impl CaptureParser for Iostat {
                     at.cpu_header(&mut st);
                     continue;
                 }
-                if !at.expect_cpu_values && same_line(line.bytes, &device_layout.header) {
-                    at.device_header(&mut st);
+                if !at.expect_cpu_values
+                    && let Some(layout) = layouts.find(line.bytes)
+                {
+                    at.device_header(&mut st, layout);
                     continue;
                 }
             }
@@ -348,9 +413,19 @@ impl CaptureParser for Iostat {
                 }
                 continue;
             }
-            if f[0] == b"Device" || f[0] == b"Device:" {
-                device_layout.update(line.bytes, &f[1..n]);
-                at.device_header(&mut st);
+            let device_first = f[0] == b"Device" || f[0] == b"Device:";
+            if device_first || (n > 1 && f[n - 1] == b"Device") {
+                let names = if device_first { &f[1..n] } else { &f[..n - 1] };
+                match layouts.add(line.bytes, names, !device_first) {
+                    Some(layout) => at.device_header(&mut st, layout),
+                    None => {
+                        at.in_devices = false;
+                        sink.warn(
+                            line.number,
+                            format!("more than {MAX_LAYOUTS} different device headers; ignored"),
+                        );
+                    }
+                }
                 continue;
             }
             if let Some(seconds) = timestamp_of(&f[..n]) {
@@ -360,6 +435,7 @@ impl CaptureParser for Iostat {
             if !at.in_devices {
                 continue;
             }
+            let device_layout = &layouts.known[at.layout];
             if n != device_layout.columns + 1 {
                 let message = if line.cut_off {
                     "last row is cut off (truncated file); ignored".to_string()
@@ -373,14 +449,15 @@ impl CaptureParser for Iostat {
                 sink.warn(line.number, message);
                 continue;
             }
-            if device_layout.read(&f[1..n], &mut values).is_none() {
+            let (name, row) = device_layout.split(&f[..n]);
+            if device_layout.read(row, &mut values).is_none() {
                 sink.warn(
                     line.number,
                     "device row holds a value that is not a number; ignored",
                 );
                 continue;
             }
-            let device = st.device_index(f[0], at.row_in_report);
+            let device = st.device_index(name, at.row_in_report);
             at.row_in_report += 1;
             let samples = device_layout.kept.iter().zip(&values);
             st.device_row(
@@ -392,7 +469,7 @@ impl CaptureParser for Iostat {
 
         if !at.saw_device_header {
             return Err(ParseError::whole_file(
-                "no iostat device header (Device … %util) found",
+                "no iostat device header (Device … tps or %util) found",
             ));
         }
         if st.devices.is_empty() {

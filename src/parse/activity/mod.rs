@@ -1,5 +1,5 @@
 //! Resource activity over time: sysstat (mpstat, iostat, sar and its sadf -j/-d exports,
-//! vmstat, pidstat), top, nmon,
+//! iostat and mpstat -o JSON, vmstat and vmstat -d, pidstat), top, nmon,
 //! fio, and perfsage capture's own /proc samples.
 
 pub mod fio;
@@ -14,7 +14,9 @@ mod sadf_json_names;
 mod sadf_series;
 pub mod sar;
 mod sysstat_header;
+pub mod sysstat_json;
 mod time_of_day;
 pub mod top;
 pub mod vmstat;
+pub mod vmstat_disk;
 mod whole_row;

@@ -39,7 +39,7 @@ use crate::text::row_shape::{RowFields, RowShape, ShapedRow};
 pub struct Mpstat;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Column {
+pub(super) enum Column {
     Usr,
     Sys,
     Iowait,
@@ -51,22 +51,23 @@ enum Column {
 }
 
 impl Column {
-    fn from_header(name: &[u8]) -> Column {
-        match name {
-            b"%usr" | b"%user" => Column::Usr,
-            b"%sys" | b"%system" => Column::Sys,
-            b"%iowait" => Column::Iowait,
-            b"%irq" => Column::Irq,
-            b"%soft" => Column::Soft,
-            b"%steal" => Column::Steal,
-            b"%idle" => Column::Idle,
+    /// The column a header names (`%usr`), or a JSON key (`usr`) names.
+    pub(super) fn from_header(name: &[u8]) -> Column {
+        match name.strip_prefix(b"%").unwrap_or(name) {
+            b"usr" | b"user" => Column::Usr,
+            b"sys" | b"system" => Column::Sys,
+            b"iowait" => Column::Iowait,
+            b"irq" => Column::Irq,
+            b"soft" => Column::Soft,
+            b"steal" => Column::Steal,
+            b"idle" => Column::Idle,
             _ => Column::Other,
         }
     }
 }
 
 /// The all-CPU series, in the order of `ALL_KEYS`.
-const ALL_KEYS: [(Column, &str); 6] = [
+pub(super) const ALL_KEYS: [(Column, &str); 6] = [
     (Column::Usr, "cpu.usr_pct"),
     (Column::Sys, "cpu.sys_pct"),
     (Column::Iowait, "cpu.iowait_pct"),

@@ -24,6 +24,7 @@
 use super::sadf_json_names::{Field, Kind};
 use super::sadf_series::{RowValues, SadfSeries};
 use super::sar::Section;
+use super::sysstat_json::{JsonWriter, json_writer};
 use crate::facts::{Unit, Value};
 use crate::parse::{CaptureParser, FactSink, Lines, ParseError};
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
@@ -34,11 +35,23 @@ use std::io::{self, Read, Write};
 pub struct SadfJson;
 
 /// The capture's lines as bytes for serde, noting which line is being read.
-struct LinesRead<'a> {
+pub(super) struct LinesRead<'a> {
     lines: &'a mut Lines,
     line: &'a Cell<u64>,
     buf: Vec<u8>,
     pos: usize,
+}
+
+impl<'a> LinesRead<'a> {
+    /// Reads `lines`, setting `line` to the number of the line being read.
+    pub(super) fn new(lines: &'a mut Lines, line: &'a Cell<u64>) -> Self {
+        LinesRead {
+            lines,
+            line,
+            buf: Vec::new(),
+            pos: 0,
+        }
+    }
 }
 
 impl Read for LinesRead<'_> {
@@ -76,7 +89,7 @@ struct Ctx<'s> {
 }
 
 /// An object key, as its place among the names a visitor reads.
-struct Known(&'static [&'static str]);
+pub(super) struct Known(pub(super) &'static [&'static str]);
 
 impl<'de> DeserializeSeed<'de> for Known {
     type Value = Option<usize>;
@@ -96,7 +109,7 @@ impl<'de> Visitor<'de> for Known {
 }
 
 /// A number (sadf prints both `12` and `12.00`).
-struct Number;
+pub(super) struct Number;
 
 impl<'de> DeserializeSeed<'de> for Number {
     type Value = f64;
@@ -122,7 +135,7 @@ impl<'de> Visitor<'de> for Number {
 }
 
 /// An instance label (`"all"`, `"vda"`, `"eth0"`, or a bare number), appended to a buffer.
-struct LabelInto<'b>(&'b mut Vec<u8>);
+pub(super) struct LabelInto<'b>(pub(super) &'b mut Vec<u8>);
 
 impl<'de> DeserializeSeed<'de> for LabelInto<'_> {
     type Value = ();
@@ -535,7 +548,7 @@ impl<'de> Visitor<'de> for Document<'_, '_> {
 }
 
 /// serde's message without its own position (the capture's line is given instead).
-fn describe(e: &serde_json::Error) -> String {
+pub(super) fn describe(e: &serde_json::Error) -> String {
     let text = e.to_string();
     let message = text.rsplit_once(" at line ").map_or(&text[..], |(m, _)| m);
     if e.column() > 0 {
@@ -551,18 +564,12 @@ impl CaptureParser for SadfJson {
     }
 
     fn sniff(&self, head: &str) -> Option<u8> {
-        let inner = head.trim_start().strip_prefix('{')?.trim_start();
-        inner.starts_with("\"sysstat\"").then_some(95)
+        (json_writer(head)? == JsonWriter::Sadf).then_some(95)
     }
 
     fn parse(&self, lines: &mut Lines, sink: &mut FactSink) -> Result<(), ParseError> {
         let line = Cell::new(lines.line_number());
-        let reader = LinesRead {
-            lines,
-            line: &line,
-            buf: Vec::new(),
-            pos: 0,
-        };
+        let reader = LinesRead::new(lines, &line);
         let mut ctx = Ctx {
             line: &line,
             sink,

@@ -2,11 +2,14 @@
 
 mod fio;
 mod iostat;
+mod iostat_forms;
 mod mpstat;
 mod nmon;
 mod pidstat;
 mod proc_samples;
 mod sadf;
 mod sar;
+mod sysstat_json;
 mod top;
 mod vmstat;
+mod vmstat_disk;

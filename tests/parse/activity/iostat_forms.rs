@@ -1,0 +1,108 @@
+//! iostat's other text forms (basic report, `-m`, `-s`, `--pretty`) give the facts of
+//! `iostat -x` under the same keys. Expected values are read off the fixtures.
+
+use crate::support::*;
+use perfsage::parse::activity::iostat::Iostat;
+
+#[test]
+fn basic_report_gives_transfers_and_throughput_without_util() {
+    let p = parse_fixture("iostat/iostat_1_3.txt");
+    assert_eq!(p.tool(), Some("iostat"));
+    let tps = p.series("disk.vda.io_per_s");
+    assert_eq!(tps.count, 2, "the since-boot report is dropped");
+    close(tps.avg, (2556.0 + 3826.0) / 2.0);
+    close(p.series("disk.vda.rkb_per_s").max, 979208.0);
+    close(p.series("disk.vda.wkb_per_s").avg, 1175552.0 / 2.0);
+    assert_eq!(line_range(p.get("disk.vda.io_per_s")), (14, 21));
+    assert!(!p.has("disk.vda.util_pct"), "the basic report has no %util");
+    assert!(p.has("cpu.iowait_pct"));
+    assert!(p.report.warnings.is_empty(), "{:?}", p.report.warnings);
+}
+
+#[test]
+fn megabytes_become_kilobytes() {
+    let p = parse_fixture("iostat/iostat_m_1_3.txt");
+    close(
+        p.series("disk.vda.rkb_per_s").avg,
+        (348.16 + 956.01) * 1024.0 / 2.0,
+    );
+    close(p.series("disk.vda.wkb_per_s").max, 1147.0 * 1024.0);
+}
+
+#[test]
+fn device_report_alone_counts_its_reports() {
+    let p = parse_fixture("iostat/iostat_d_k_1_3.txt");
+    close(p.series("disk.vda.io_per_s").avg, (2558.0 + 3826.0) / 2.0);
+    assert!(!p.has("cpu.util_pct"));
+    let all = parse_fixture("iostat/iostat_d_p_ALL_1_3.txt");
+    close(all.series("disk.vda.io_per_s").avg, (2532.0 + 1574.0) / 2.0);
+    assert_eq!(all.series("disk.loop7.io_per_s").count, 2);
+}
+
+#[test]
+fn short_reports() {
+    let x = parse_fixture("iostat/iostat_x_s_1_3.txt");
+    close(x.series("disk.vda.util_pct").avg, (64.40 + 44.80) / 2.0);
+    close(x.series("disk.vda.await_ms").max, 0.65);
+    close(x.series("disk.vda.io_per_s").min, 1580.0);
+    close(x.series("disk.vda.aqu_sz").min, 1.03);
+    // `-s` without `-x`: kB_w+d/s mixes writes and discards, so no write figure.
+    let s = parse_fixture("iostat/iostat_s_1_3.txt");
+    close(s.series("disk.vda.io_per_s").max, 2524.0);
+    close(s.series("disk.vda.rkb_per_s").max, 40.0);
+    assert!(!s.has("disk.vda.wkb_per_s"));
+}
+
+#[test]
+fn pretty_sub_reports_are_one_report_each() {
+    let p = parse_fixture("iostat/iostat_x_pretty_1_3.txt");
+    let util = p.series("disk.vda.util_pct");
+    assert_eq!(util.count, 2);
+    close(util.avg, (84.00 + 90.69) / 2.0);
+    close(p.series("disk.vda.r_per_s").avg, (1409.00 + 3792.08) / 2.0);
+    close(p.series("disk.vda.w_per_s").max, 1148.0);
+    close(p.series("disk.vda.aqu_sz").max, 0.90);
+    assert_eq!(line_range(p.get("disk.vda.util_pct")), (32, 48));
+    assert_eq!(line_range(p.get("disk.vda.r_per_s")), (23, 39));
+    assert!(p.report.warnings.is_empty(), "{:?}", p.report.warnings);
+}
+
+#[test]
+fn pretty_compact_puts_the_device_last_on_one_line() {
+    let p = parse_fixture("iostat/iostat_x_pretty_compact_1_3.txt");
+    let util = p.series("disk.vda.util_pct");
+    assert_eq!(util.count, 2);
+    close(util.avg, (66.00 + 43.60) / 2.0);
+    close(p.series("disk.vda.wkb_per_s").min, 818140.0);
+    close(p.series("disk.vda.r_await_ms").max, 1.43);
+    assert!(!p.has("disk.Device.util_pct"));
+}
+
+#[test]
+fn other_forms_survive_empty_garbage_truncation_and_no_final_newline() {
+    assert!(run_parser(&Iostat, b"").is_err());
+    assert!(run_parser(&Iostat, b"tps Device\nnot numbers here\n").is_err());
+    let full = read("iostat/iostat_x_pretty_1_3.txt");
+    let text = String::from_utf8(full.clone()).unwrap();
+    // Cut inside the last report's last row: three reports are complete before it.
+    let cut = text.rfind("vda").unwrap() - 4;
+    let (facts, warnings) = run_parser(&Iostat, &full[..cut]).unwrap();
+    let util = facts.iter().find(|f| f.key == "disk.vda.util_pct").unwrap();
+    match &util.value {
+        perfsage::facts::Value::Series(s) => assert_eq!(s.count, 1),
+        other => panic!("{other:?}"),
+    }
+    assert!(
+        warnings.iter().any(|w| w.message.contains("cut off")),
+        "{warnings:?}"
+    );
+    let basic = read("iostat/iostat_1_3.txt");
+    let trimmed = String::from_utf8(basic).unwrap().trim_end().to_string();
+    let (facts, warnings) = run_parser(&Iostat, trimmed.as_bytes()).unwrap();
+    let tps = facts.iter().find(|f| f.key == "disk.vda.io_per_s").unwrap();
+    match &tps.value {
+        perfsage::facts::Value::Series(s) => assert_eq!(s.count, 2),
+        other => panic!("{other:?}"),
+    }
+    assert!(warnings.is_empty(), "{warnings:?}");
+}

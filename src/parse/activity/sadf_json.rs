@@ -341,8 +341,11 @@ const SAMPLE_KEYS: &[&str] = &[
     "queue",
     "process-and-context-switch",
     "interrupts",
+    "paging",
+    "swap-pages",
+    "filesystems",
 ];
-const SAMPLE_KINDS: [Kind; 7] = [
+const SAMPLE_KINDS: [Kind; 10] = [
     Kind::Cpu,
     Kind::Cpu,
     Kind::Disk,
@@ -350,6 +353,9 @@ const SAMPLE_KINDS: [Kind; 7] = [
     Kind::Queue,
     Kind::Tasks,
     Kind::Interrupts,
+    Kind::Paging,
+    Kind::Swapping,
+    Kind::Filesystems,
 ];
 
 /// One element of `statistics`.

@@ -125,6 +125,7 @@ pub fn registry() -> &'static [&'static dyn CaptureParser] {
         &os::uname::Uname,
         &os::dmesg::Dmesg,
         &os::psi::Psi,
+        &os::proc_vmstat::ProcVmstat,
         &os::cgroup::Cgroup,
         &os::load_average::Uptime,
         &os::load_average::Loadavg,

@@ -66,6 +66,7 @@ mod memory;
 mod network;
 mod network_counters;
 mod os;
+mod paging;
 mod perf;
 mod perf_annotate;
 mod perf_counters;
@@ -85,6 +86,7 @@ const DOMAINS: &[&[CatalogEntry]] = &[
     os::ENTRIES,
     kernel_log::ENTRIES,
     activity::ENTRIES,
+    paging::ENTRIES,
     cgroup::ENTRIES,
     process::ENTRIES,
     build::ENTRIES,

@@ -159,8 +159,8 @@ pub static ENTRIES: &[CatalogEntry] = &[
         "fs.<dev>.used_pct",
         Percent,
         Number,
-        "Share of the file system's space in use, as df prints it (Use%, Capacity with -P): used ÷ (used + available), so 100 % is full for every user but root",
-        ["df"],
+        "Share of the file system's space in use, as df prints it (Use%, Capacity with -P): used ÷ (used + available), so 100 % is full for every user but root; sar -F %ufsused is the same share, the highest of its samples",
+        ["df", "sar", "sadf"],
         DF
     ),
     entry!(
@@ -183,8 +183,8 @@ pub static ENTRIES: &[CatalogEntry] = &[
         "fs.<dev>.inodes_used_pct",
         Percent,
         Number,
-        "Share of the file system's inodes in use (df -i IUse%): at 100 % no file can be created whatever the free space",
-        ["df"],
+        "Share of the file system's inodes in use (df -i IUse%): at 100 % no file can be created whatever the free space; sar -F %Iused, the highest of its samples",
+        ["df", "sar", "sadf"],
         DF_INODES
     ),
     entry!(
@@ -199,8 +199,8 @@ pub static ENTRIES: &[CatalogEntry] = &[
         "fs.<dev>.inodes_free",
         Count,
         Number,
-        "Inodes still free (df -i IFree)",
-        ["df"],
+        "Inodes still free (df -i IFree; sar -F Ifree, the fewest of its samples)",
+        ["df", "sar", "sadf"],
         DF_INODES
     ),
     entry!(

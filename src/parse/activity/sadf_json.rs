@@ -354,8 +354,11 @@ const SAMPLE_KEYS: &[&str] = &[
     "queue",
     "process-and-context-switch",
     "interrupts",
+    "paging",
+    "swap-pages",
+    "filesystems",
 ];
-const SAMPLE_KINDS: [Kind; 7] = [
+const SAMPLE_KINDS: [Kind; 10] = [
     Kind::Cpu,
     Kind::Cpu,
     Kind::Disk,
@@ -363,6 +366,9 @@ const SAMPLE_KINDS: [Kind; 7] = [
     Kind::Queue,
     Kind::Tasks,
     Kind::Interrupts,
+    Kind::Paging,
+    Kind::Swapping,
+    Kind::Filesystems,
 ];
 
 /// One element of `statistics`.

@@ -18,6 +18,9 @@ pub(super) enum Kind {
     Queue,
     Tasks,
     Interrupts,
+    Paging,
+    Swapping,
+    Filesystems,
 }
 
 /// What a key of an activity object holds.
@@ -125,6 +128,25 @@ const INTERRUPTS: &[(&str, Field)] = &[
     ("value", col(b"intr/s")),
 ];
 
+const PAGING: &[(&str, Field)] = &[
+    ("pgpgin", col(b"pgpgin/s")),
+    ("pgpgout", col(b"pgpgout/s")),
+    ("fault", col(b"fault/s")),
+    ("majflt", col(b"majflt/s")),
+    ("pgfree", col(b"pgfree/s")),
+    ("pgscank", col(b"pgscank/s")),
+    ("pgscand", col(b"pgscand/s")),
+    ("pgsteal", col(b"pgsteal/s")),
+    ("vmeff-percent", col(b"%vmeff")),
+];
+const SWAPPING: &[(&str, Field)] = &[("pswpin", col(b"pswpin/s")), ("pswpout", col(b"pswpout/s"))];
+const FILESYSTEMS: &[(&str, Field)] = &[
+    ("filesystem", Field::Label),
+    ("%ufsused", col(b"%ufsused")),
+    ("Ifree", col(b"Ifree")),
+    ("%Iused", col(b"%Iused")),
+];
+
 impl Kind {
     /// The sar section the object's rows belong to (slot `0`).
     pub fn section(self) -> Section {
@@ -140,6 +162,9 @@ impl Kind {
             Kind::Queue => Section::Queue,
             Kind::Tasks => Section::Tasks,
             Kind::Interrupts => Section::Interrupts,
+            Kind::Paging => Section::Paging,
+            Kind::Swapping => Section::Swapping,
+            Kind::Filesystems => Section::Filesystems,
         }
     }
 
@@ -156,6 +181,9 @@ impl Kind {
             Kind::Queue => QUEUE,
             Kind::Tasks => TASKS,
             Kind::Interrupts => INTERRUPTS,
+            Kind::Paging => PAGING,
+            Kind::Swapping => SWAPPING,
+            Kind::Filesystems => FILESYSTEMS,
         }
     }
 
@@ -188,6 +216,9 @@ mod tests {
             Kind::Queue,
             Kind::Tasks,
             Kind::Interrupts,
+            Kind::Paging,
+            Kind::Swapping,
+            Kind::Filesystems,
         ];
         for kind in kinds {
             for (key, field) in kind.table() {

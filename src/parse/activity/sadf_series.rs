@@ -6,8 +6,6 @@
 use super::sar::{CPU_UTIL, SECTIONS, Section};
 use crate::facts::SeriesBuilder;
 use crate::parse::FactSink;
-use crate::parse::instance_label::label_from_bytes;
-use crate::parse::sink::Strength;
 
 /// The most metrics a section has (`-n EDEV`'s nine).
 const MAX_METRICS: usize = 9;
@@ -141,13 +139,7 @@ impl SadfSeries {
         let before = sink.fact_count();
         for (section, data) in SECTIONS.iter().zip(&self.sections) {
             for instance in &data.instances {
-                let label = label_from_bytes(&instance.name);
-                for (metric, series) in instance.series.iter().enumerate() {
-                    if let Some(key) = section.key(&label, metric) {
-                        let unit = section.metrics()[metric].1;
-                        sink.series(key, series, unit, self.interval_s, Strength::Primary);
-                    }
-                }
+                section.put_instance(&instance.name, &instance.series, self.interval_s, sink);
             }
         }
         sink.fact_count() - before

@@ -2,7 +2,8 @@
 //! (`-d`, with or without `-p`), memory (`-r`), swap space (`-S`), run queue (`-q`),
 //! context switches (`-w`), interrupts (`-I SUM`), network interfaces (`-n DEV`) and
 //! their errors (`-n EDEV`), TCP traffic and errors (`-n TCP`, `-n ETCP`) and sockets
-//! (`-n SOCK`), alone or several in one file (`sar -u -d -r -n DEV 1 3`, `sar -A -f sa02`). One
+//! (`-n SOCK`), paging (`-B`), swapping (`-W`) and file systems (`-F`), alone or several
+//! in one file (`sar -u -d -r -n DEV 1 3`, `sar -A -f sa02`). One
 //! parser reads them all: each section is recognised by its header line, and columns
 //! are found by name, so old layouts (`rd_sec/s`, `avgqu-sz`) and the sysstat 12
 //! `-p` layout (device name last) parse alike.
@@ -26,6 +27,10 @@
 //! Average:        all     65.78      0.00     30.70      0.84      0.50      2.18
 //! ```
 //!
+//! `sar -h` / `--human` values (`92.0%`, `32.0k`, `4.6M`) are read back into sar's
+//! plain units: the `%` dropped, sizes scaled by 1024 to the KiB the column counts, so
+//! the same data gives the same facts (to the one decimal `-h` keeps).
+//!
 //! Times may be 24-hour, 12-hour (`01:19:22 PM`) or zh_CN (`13时20分04秒`, averages
 //! under `平均时间:`). sar reports only intervals (never a since-boot line); its
 //! `Average:` rows are used only for a section that has no interval rows.
@@ -40,25 +45,29 @@
 //! resets_out}_per_s`; `net.sockets.{total,tcp,udp,raw,ip_fragments,tcp_timewait}`;
 //! `mem.{free,available,buff,cache,dirty}_kib`,
 //! `mem.{used,commit}_pct`, `mem.swpd_kib`; `proc.runq`, `proc.blocked`;
-//! `sys.cs_per_s`, `sys.intr_per_s`. Device names are as printed: `dev8-0` without
-//! `-p`, `sda` with it.
+//! `sys.cs_per_s`, `sys.intr_per_s`; `mem.{pgpgin,pgpgout}_kib_per_s` (KiB, as sar
+//! prints them), `mem.{page_faults,major_faults,pgfree,pgscan_kswapd,pgscan_direct,
+//! pgsteal}_per_s` (pages), `mem.vmeff_pct`; `swap.{in,out}_pages_per_s` (pages: vmstat's
+//! `si`/`so` are KiB, and sar does not say the page size, so the keys differ);
+//! `fs.<dev>.{used_pct,inodes_used_pct,inodes_free}` as df gives them (numbers: the worst
+//! sample). Device names are as printed: `dev8-0` without `-p`, `sda` with it.
 
 use super::sysstat_header;
 use super::whole_row::has_two_decimals;
-use crate::facts::{SeriesBuilder, Unit};
+use crate::facts::{SeriesBuilder, Unit, Value};
 use crate::parse::activity::time_of_day::{IntervalTracker, seconds_of_day};
-use crate::parse::instance_label::label_from_bytes;
+use crate::parse::instance_label::{device_label, label_from_bytes};
 use crate::parse::sink::Strength;
 use crate::parse::{CaptureParser, FactSink, Lines, ParseError};
 use crate::text::fields::FieldSlots;
 use crate::text::lines::Line;
-use crate::text::number::parse_u64;
+use crate::text::number::{parse_f64, parse_u64};
 use crate::text::row_shape::{RowFields, RowShape};
 
 pub struct Sar;
 
-/// The report sections perfsage reads; anything else (`-B`, `-n IP`, `-I` per IRQ
-/// rows, `-m`, …) is skipped until the next header.
+/// The report sections perfsage reads; anything else (`-n IP`, `-I` per IRQ rows, `-m`,
+/// …) is skipped until the next header.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(super) enum Section {
     Cpu,
@@ -73,9 +82,12 @@ pub(super) enum Section {
     Sockets,
     Tcp,
     TcpErrors,
+    Paging,
+    Swapping,
+    Filesystems,
 }
 
-pub(super) const SECTIONS: [Section; 12] = [
+pub(super) const SECTIONS: [Section; 15] = [
     Section::Cpu,
     Section::Disk,
     Section::Net,
@@ -88,6 +100,9 @@ pub(super) const SECTIONS: [Section; 12] = [
     Section::Sockets,
     Section::Tcp,
     Section::TcpErrors,
+    Section::Paging,
+    Section::Swapping,
+    Section::Filesystems,
 ];
 
 /// Metric names: a key suffix for sections with an instance label (CPU, device,
@@ -170,6 +185,36 @@ const TCP_ERROR_METRICS: &[(&str, Unit)] = &[
     ("net.tcp.resets_out_per_s", Unit::PerSecond),
 ];
 
+/// `-B`: paging activity. `pgpgin/s` and `pgpgout/s` are KiB (the kernel's pgpgin
+/// counter is kept in 1 KiB units whatever the page size); the rest count pages.
+const PAGING_METRICS: &[(&str, Unit)] = &[
+    ("mem.pgpgin_kib_per_s", Unit::KilobytesPerSecond),
+    ("mem.pgpgout_kib_per_s", Unit::KilobytesPerSecond),
+    ("mem.page_faults_per_s", Unit::PerSecond),
+    ("mem.major_faults_per_s", Unit::PerSecond),
+    ("mem.pgfree_per_s", Unit::PerSecond),
+    ("mem.pgscan_kswapd_per_s", Unit::PerSecond),
+    ("mem.pgscan_direct_per_s", Unit::PerSecond),
+    ("mem.pgsteal_per_s", Unit::PerSecond),
+    ("mem.vmeff_pct", Unit::Percent),
+];
+/// `-W`: pages swapped in and out per second. Pages, not KiB as vmstat's `si`/`so`
+/// (`swap.{in,out}_kib_per_s`): the page size (4 KiB on x86, often 64 KiB on
+/// aarch64) is not in sar's output, so no conversion is guessed.
+const SWAPPING_METRICS: &[(&str, Unit)] = &[
+    ("swap.in_pages_per_s", Unit::PerSecond),
+    ("swap.out_pages_per_s", Unit::PerSecond),
+];
+/// `-F`, per file system, with df's keys: `%ufsused` is df's Use% (the share seen by
+/// ordinary users), `%Iused` df -i's IUse%. These are levels, not rates, so each is
+/// one number: the worst the capture saw (highest share, fewest free inodes).
+const FILESYSTEM_METRICS: &[(&str, Unit)] = &[
+    ("used_pct", Unit::Percent),
+    ("inodes_used_pct", Unit::Percent),
+    ("inodes_free", Unit::Count),
+];
+const FS_INODES_FREE: usize = 2;
+
 impl Section {
     pub(super) fn index(self) -> usize {
         self as usize
@@ -205,6 +250,11 @@ impl Section {
         {
             return Some((Section::NetErrors, Some(iface)));
         }
+        if let Some(fs) = at(b"FILESYSTEM")
+            && has(b"%ufsused")
+        {
+            return Some((Section::Filesystems, Some(fs)));
+        }
         if let Some(intr) = at(b"INTR") {
             return Some((Section::Interrupts, Some(intr)));
         }
@@ -222,6 +272,10 @@ impl Section {
             Section::Tcp
         } else if has(b"atmptf/s") && has(b"retrans/s") {
             Section::TcpErrors
+        } else if has(b"pgpgin/s") && has(b"majflt/s") {
+            Section::Paging
+        } else if has(b"pswpin/s") && has(b"pswpout/s") {
+            Section::Swapping
         } else {
             return None;
         };
@@ -242,6 +296,9 @@ impl Section {
             Section::Sockets => SOCKET_METRICS,
             Section::Tcp => TCP_METRICS,
             Section::TcpErrors => TCP_ERROR_METRICS,
+            Section::Paging => PAGING_METRICS,
+            Section::Swapping => SWAPPING_METRICS,
+            Section::Filesystems => FILESYSTEM_METRICS,
         }
     }
 
@@ -305,6 +362,20 @@ impl Section {
             (Section::TcpErrors, b"retrans/s") => 2,
             (Section::TcpErrors, b"isegerr/s") => 3,
             (Section::TcpErrors, b"orsts/s") => 4,
+            (Section::Paging, b"pgpgin/s") => 0,
+            (Section::Paging, b"pgpgout/s") => 1,
+            (Section::Paging, b"fault/s") => 2,
+            (Section::Paging, b"majflt/s") => 3,
+            (Section::Paging, b"pgfree/s") => 4,
+            (Section::Paging, b"pgscank/s") => 5,
+            (Section::Paging, b"pgscand/s") => 6,
+            (Section::Paging, b"pgsteal/s") => 7,
+            (Section::Paging, b"%vmeff") => 8,
+            (Section::Swapping, b"pswpin/s") => 0,
+            (Section::Swapping, b"pswpout/s") => 1,
+            (Section::Filesystems, b"%ufsused") => 0,
+            (Section::Filesystems, b"%Iused") => 1,
+            (Section::Filesystems, b"Ifree") => FS_INODES_FREE,
             _ => return None,
         };
         Some((metric, 1.0))
@@ -331,7 +402,46 @@ impl Section {
             }
             Section::Disk => Some(format!("disk.{label}.{name}")),
             Section::Net | Section::NetErrors => Some(format!("net.{label}.{name}")),
+            Section::Filesystems => Some(format!("fs.{label}.{name}")),
             _ => Some(name.to_string()),
+        }
+    }
+
+    /// Puts the series of one instance (`name` as printed) on the sink: series for
+    /// every section but `-F`, whose levels become numbers keyed like df's (the file
+    /// system's last path component, `/dev/vda` → `vda`).
+    pub(super) fn put_instance(
+        self,
+        name: &[u8],
+        series: &[SeriesBuilder],
+        interval_s: Option<f64>,
+        sink: &mut FactSink,
+    ) {
+        let label = if self == Section::Filesystems {
+            match device_label(&String::from_utf8_lossy(name)) {
+                Some(label) => label,
+                None => return,
+            }
+        } else {
+            label_from_bytes(name)
+        };
+        for (metric, builder) in series.iter().enumerate() {
+            let (Some(key), Some((_, unit))) =
+                (self.key(&label, metric), self.metrics().get(metric))
+            else {
+                continue;
+            };
+            if self != Section::Filesystems {
+                sink.series(key, builder, *unit, interval_s, Strength::Primary);
+            } else if !builder.is_empty() {
+                let summary = builder.finish(None);
+                let worst = if metric == FS_INODES_FREE {
+                    summary.min
+                } else {
+                    summary.max
+                };
+                sink.put(key, Value::Number(worst), *unit, builder.lines());
+            }
         }
     }
 }
@@ -533,6 +643,25 @@ fn same_short(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
 }
 
+/// A value as `sar -h` / `--human` prints it: a share with its `%` sign (`2.1%`), or
+/// a size with a unit letter scaled by 1024 (`0.0B`, `32.0k`, `4.6M`, `19.0G`). Every
+/// column perfsage reads with such a letter counts KiB (`kbmemfree`, `rkB/s`,
+/// `rxkB/s`), so the size comes back in KiB. Tried only when a plain number fails.
+#[cold]
+fn human_value(token: &[u8]) -> Option<f64> {
+    let (&last, number) = token.split_last()?;
+    let kib = match last {
+        b'%' | b'k' => 1.0,
+        b'B' => 1.0 / 1024.0,
+        b'M' => 1024.0,
+        b'G' => 1024.0 * 1024.0,
+        b'T' => 1024.0 * 1024.0 * 1024.0,
+        b'P' => 1024.0 * 1024.0 * 1024.0 * 1024.0,
+        _ => return None,
+    };
+    Some(parse_f64(number)? * kib)
+}
+
 /// Header tokens are words (`CPU`, `%user`, `kbmemfree`); row values are numbers.
 fn is_word(token: &[u8]) -> bool {
     token
@@ -633,7 +762,10 @@ impl Rows {
         let mut complete = true;
         for (i, column) in layout.columns.iter().enumerate() {
             if column.is_some() || Some(i) == layout.idle {
-                match f.number(tokens + i) {
+                match f
+                    .number(tokens + i)
+                    .or_else(|| human_value(f.get(tokens + i)))
+                {
                     Some(v) => values[i] = v,
                     None => complete = false,
                 }
@@ -764,13 +896,7 @@ impl CaptureParser for Sar {
         let before = sink.fact_count();
         for (section, data) in SECTIONS.iter().zip(&sections) {
             for instance in &data.instances {
-                let label = label_from_bytes(&instance.name);
-                for (metric, series) in instance.series.iter().enumerate() {
-                    if let Some(key) = section.key(&label, metric) {
-                        let unit = section.metrics()[metric].1;
-                        sink.series(key, series, unit, secs, Strength::Primary);
-                    }
-                }
+                section.put_instance(&instance.name, &instance.series, secs, sink);
             }
         }
         if sink.fact_count() == before {

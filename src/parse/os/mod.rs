@@ -1,6 +1,6 @@
 //! Operating-system settings and state: sysctl, settings snapshots, file systems,
 //! mounts, uname, the kernel log, /proc/interrupts, the load average, pressure stalls,
-//! cgroup control files.
+//! cgroup control files, /proc/vmstat's memory event counters.
 
 pub mod cgroup;
 mod cgroup_files;
@@ -13,6 +13,7 @@ mod kernel_errors;
 pub mod load_average;
 pub mod mounts;
 mod pressure_tracks;
+pub mod proc_vmstat;
 pub mod psi;
 pub mod settings_snapshot;
 pub(crate) mod snapshot_time;

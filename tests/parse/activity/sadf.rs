@@ -26,6 +26,18 @@ fn series_of(parser: &dyn CaptureParser, relative: &str) -> BTreeMap<String, Vec
         .collect()
 }
 
+/// File-system number facts of one parser over a fixture, by key.
+fn file_systems_of(parser: &dyn CaptureParser, relative: &str) -> BTreeMap<String, f64> {
+    let (facts, _) = run_parser(parser, &read(relative)).unwrap();
+    facts
+        .into_iter()
+        .filter_map(|Fact { key, value, .. }| match value {
+            Value::Number(n) if key.starts_with("fs.") => Some((key, n)),
+            _ => None,
+        })
+        .collect()
+}
+
 /// sar -A prints `-u ALL`, whose `%sys` leaves out `%irq` and `%soft`; plain `-u`'s
 /// `%system` holds them. The series `-u`'s `cpu.sys_pct` should equal.
 fn system_with_irq(sar: &BTreeMap<String, Vec<f64>>) -> Vec<f64> {
@@ -70,6 +82,20 @@ fn json_and_csv_exports_give_the_facts_sar_text_gives() {
     assert!(missing.is_empty(), "JSON lacks {missing:?}");
     assert!(compared >= 60, "{compared}");
 
+    // Paging and swapping (-B, -W) are series in both.
+    for key in [
+        "mem.page_faults_per_s",
+        "mem.pgsteal_per_s",
+        "swap.out_pages_per_s",
+    ] {
+        assert!(json.contains_key(key), "{key}");
+    }
+    // File systems (-F) are numbers keyed like df's, the same from sar text, JSON and CSV.
+    let fs_sar = file_systems_of(&Sar, "sar/sar_A_sadf_source.txt");
+    assert!(fs_sar.contains_key("fs.vda.used_pct"), "{fs_sar:?}");
+    assert_eq!(file_systems_of(&SadfJson, "sadf/sadf_j_A.json"), fs_sar);
+    assert_eq!(file_systems_of(&SadfCsv, "sadf/sadf_d_F.csv"), fs_sar);
+
     let selected = series_of(&SadfJson, "sadf/sadf_j_selected.json");
     for key in [
         "cpu.usr_pct",
@@ -78,6 +104,8 @@ fn json_and_csv_exports_give_the_facts_sar_text_gives() {
         "disk.vda.wkb_per_s",
         "net.eth0.rxkb_per_s",
         "mem.free_kib",
+        "mem.major_faults_per_s",
+        "swap.in_pages_per_s",
         "proc.runq",
     ] {
         assert!(selected.contains_key(key), "{key}");
@@ -96,6 +124,19 @@ fn json_and_csv_exports_give_the_facts_sar_text_gives() {
         (
             "sadf/sadf_d_n_DEV.csv",
             &["net.eth0.txkb_per_s", "net.lo.rxpck_per_s"],
+        ),
+        (
+            "sadf/sadf_d_B.csv",
+            &[
+                "mem.pgpgin_kib_per_s",
+                "mem.major_faults_per_s",
+                "mem.pgscan_direct_per_s",
+                "mem.vmeff_pct",
+            ],
+        ),
+        (
+            "sadf/sadf_d_W.csv",
+            &["swap.in_pages_per_s", "swap.out_pages_per_s"],
         ),
     ] {
         let facts = series_of(&SadfCsv, csv);

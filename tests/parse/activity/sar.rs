@@ -157,6 +157,82 @@ fn sar_a_from_a_data_file_reads_its_sections_and_skips_the_rest() {
 }
 
 #[test]
+fn paging_swapping_and_file_systems_of_sar_a() {
+    let p = parse_fixture("sar/sar_A.txt");
+    // -B: page-ins in KiB, faults and freed pages per second.
+    let pgpgin = p.series("mem.pgpgin_kib_per_s");
+    assert_eq!(pgpgin.count, 3);
+    close(pgpgin.avg, (0.0 + 240.0 + 0.0) / 3.0);
+    close(p.series("mem.pgpgout_kib_per_s").max, 16840.0);
+    close(
+        p.series("mem.page_faults_per_s").avg,
+        (16428.71 + 21729.00 + 13088.00) / 3.0,
+    );
+    close(p.series("mem.pgfree_per_s").min, 6573.0);
+    close(p.series("mem.major_faults_per_s").max, 0.0);
+    assert_eq!(line_range(p.get("mem.pgscan_direct_per_s")), (182, 184));
+    assert!(p.has("mem.vmeff_pct"));
+    // -W: pages, not KiB.
+    assert_eq!(p.series("swap.in_pages_per_s").count, 3);
+    assert_eq!(line_range(p.get("swap.out_pages_per_s")), (176, 178));
+    // -F: df's keys, the worst sample, by the device's last path component.
+    let used = p.get("fs.vda.used_pct");
+    assert_eq!(used.value, Value::Number(70.67));
+    assert_eq!(used.provenance.line, 404);
+    close(p.num("fs.loop1.used_pct"), 5.78);
+    close(p.num("fs.vda.inodes_used_pct"), 2.44);
+    assert!(p.num("fs.vda.inodes_free") <= 16368660.0);
+    assert!(!p.keys().iter().any(|k| k.contains("dev_vda")));
+}
+
+/// Series of a fixture by key (`-F` numbers as one-sample series).
+fn all_values(relative: &str) -> std::collections::BTreeMap<String, Vec<f64>> {
+    parse_fixture(relative)
+        .facts
+        .iter()
+        .filter_map(|(f, _)| match &f.value {
+            Value::Series(s) => Some((f.key.clone(), s.points.clone())),
+            Value::Number(n) => Some((f.key.clone(), vec![*n])),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn human_readable_values_give_the_facts_plain_values_give() {
+    let plain = all_values("sar/sar_A_sadf_source.txt");
+    assert!(plain.len() > 100, "{}", plain.len());
+    for human in [
+        "sar/sar_human_A_sadf_source.txt",
+        "sar/sar_h_A_sadf_source.txt",
+    ] {
+        let p = parse_fixture(human);
+        assert!(
+            p.report.warnings.is_empty(),
+            "{human}: {:?}",
+            p.report.warnings
+        );
+        let got = all_values(human);
+        let keys = |m: &std::collections::BTreeMap<String, Vec<f64>>| {
+            m.keys().cloned().collect::<Vec<_>>()
+        };
+        assert_eq!(keys(&got), keys(&plain), "{human}");
+        for (key, points) in &got {
+            let expected = &plain[key];
+            assert_eq!(points.len(), expected.len(), "{human} {key}");
+            for (a, b) in points.iter().zip(expected) {
+                // One decimal of the printed unit: `4.6M` is 4710.4 KiB for 4680.
+                let tolerance = (b.abs() * 0.05).max(0.06);
+                assert!((a - b).abs() <= tolerance, "{human} {key}: {a} for {b}");
+            }
+        }
+        // A size letter is a power of 1024 of the column's KiB.
+        let free = &got["mem.free_kib"][0];
+        close(*free, 19.0 * 1024.0 * 1024.0);
+    }
+}
+
+#[test]
 fn chinese_locale_in_utf8_and_gbk() {
     let utf8 = parse_fixture("sar/sar_zh_CN.txt");
     // %idle / %iowait per row: 0.00/0.00, 0.00/0.50, 0.99/0.00.

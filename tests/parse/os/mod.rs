@@ -7,6 +7,7 @@ mod interrupts;
 mod kernel_errors;
 mod load_average;
 mod mounts;
+mod proc_vmstat;
 mod psi;
 mod settings_snapshot;
 mod sysctl;

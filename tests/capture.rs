@@ -139,10 +139,10 @@ fn a_short_capture_is_a_bundle_perfsage_reads_completely() {
         "cpuinfo",
         "meminfo",
         "interrupts",
-        "interrupts-start",
         "settings",
         "proc-status",
         "cgroup",
+        "proc-vmstat",
     ] {
         assert_eq!(
             collector(&record, name).status,
@@ -172,6 +172,10 @@ fn a_short_capture_is_a_bundle_perfsage_reads_completely() {
         );
     }
     // Counters read at the start and the end give their growth over the capture.
+    assert_eq!(
+        fact_tool(&dir, "mem.major_faults_per_s").as_deref(),
+        Some("proc-vmstat")
+    );
     if std::path::Path::new("/proc/pressure/cpu").exists() {
         assert_eq!(collector(&record, "psi").status, CollectorStatus::Ok);
         assert_eq!(

@@ -77,9 +77,7 @@ pub fn take(collector: &Collector, context: &SnapshotContext) -> Taken {
         }
         Id::Cpuinfo => copy(context, Path::new("/proc/cpuinfo"), file),
         Id::Meminfo => copy(context, Path::new("/proc/meminfo"), file),
-        Id::InterruptsStart | Id::InterruptsEnd => {
-            copy(context, Path::new("/proc/interrupts"), file)
-        }
+        Id::Interrupts => copy(context, Path::new("/proc/interrupts"), file),
         Id::ProcStatus => {
             let pid = pid.expect("needs_process collectors have a target");
             copy(context, &Path::new("/proc").join(pid).join("status"), file)

@@ -40,7 +40,7 @@ const FIELDS: [(&str, &str, Unit); 8] = [
 ];
 
 /// Free and available memory are also measured per interval (vmstat, sar -r, nmon), so
-/// they are series everywhere; a snapshot is a series of one sample.
+/// they are series everywhere; a snapshot is a series of one sample, and a fallback.
 pub fn snapshot_value(key: &str, value: f64) -> Value {
     if key == "mem.free_kib" || key == "mem.available_kib" {
         Value::Series(SeriesBuilder::from_values(&[value]).finish(None))
@@ -95,7 +95,14 @@ impl CaptureParser for Meminfo {
                 _ => {}
             }
             if let Some((_, fact, unit)) = FIELDS.iter().find(|(name, _, _)| *name == key) {
-                sink.put(*fact, snapshot_value(fact, value as f64), *unit, (n, n));
+                let value = snapshot_value(fact, value as f64);
+                // One snapshot stands aside for a tool that samples free memory over
+                // the load (vmstat, sar -r, nmon).
+                if matches!(value, Value::Series(_)) {
+                    sink.put_fallback(*fact, value, *unit, (n, n));
+                } else {
+                    sink.put(*fact, value, *unit, (n, n));
+                }
                 found += 1;
             }
         }

@@ -68,6 +68,7 @@ const FAMILIES: &[(&str, &[&str])] = &[
             "uptime",
             "loadavg",
             "cgroup",
+            "proc-vmstat",
         ],
     ),
     ("process", &["build-info", "gcc-version", "proc-status"]),

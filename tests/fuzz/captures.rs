@@ -69,6 +69,7 @@ const FAMILIES: &[(&str, &[&str])] = &[
             "uptime",
             "loadavg",
             "cgroup",
+            "proc-vmstat",
         ],
     ),
     ("process", &["build-info", "gcc-version", "proc-status"]),

@@ -51,7 +51,12 @@ fn expected_tool(path: &Path) -> Option<String> {
         .components()
         .any(|c| c.as_os_str() == "bundles" || c.as_os_str() == "bundle");
     if in_bundle {
-        let name = path.file_name().unwrap().to_string_lossy();
+        // `proc_vmstat.txt` (as perfsage capture names it) holds tool `proc-vmstat`.
+        let name = path
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .replace('_', "-");
         return registry()
             .iter()
             .map(|p| p.tool())

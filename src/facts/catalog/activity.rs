@@ -247,16 +247,16 @@ pub static ENTRIES: &[CatalogEntry] = &[
         "swap.in_kib_per_s",
         KilobytesPerSecond,
         Series,
-        "Memory swapped in from disk per second (vmstat si); sustained non-zero means memory is short",
-        ["vmstat"],
+        "Memory swapped in from disk per second (vmstat si; without vmstat, sar -W or /proc/vmstat pages × os.page_size_kib, 4 KiB when not captured); sustained non-zero means memory is short",
+        ["vmstat", "derived"],
         VMSTAT
     ),
     entry!(
         "swap.out_kib_per_s",
         KilobytesPerSecond,
         Series,
-        "Memory swapped out to disk per second (vmstat so); sustained non-zero means memory is short",
-        ["vmstat"],
+        "Memory swapped out to disk per second (vmstat so; without vmstat, sar -W or /proc/vmstat pages × os.page_size_kib, 4 KiB when not captured); sustained non-zero means memory is short",
+        ["vmstat", "derived"],
         VMSTAT
     ),
     entry!(

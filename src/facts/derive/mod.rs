@@ -1,7 +1,8 @@
 //! Derived facts, computed in Rust from parsed ones so rules stay short: the busiest
 //! CPU and disk, the fullest file system, the most throttled cgroup, whether the host
 //! is virtualised, the scaling knee of a benchmark series, the gap to the customer's
-//! target, the TCP retransmitted share and the rate of pages re-read after eviction. A derivation
+//! target, the TCP retransmitted share, the rate of pages re-read after eviction and swap
+//! traffic in KiB from counts of pages. A derivation
 //! only fills keys that no capture supplied, and cites the facts it came from.
 
 mod busiest;
@@ -12,6 +13,7 @@ mod memory_refaults;
 mod numa;
 mod platform;
 mod scaling;
+mod swap_pages;
 mod target_gap;
 mod tcp_retransmits;
 
@@ -28,6 +30,7 @@ pub fn run(facts: &mut Facts) {
     numa::derive(facts);
     fullest_filesystem::derive(facts);
     tcp_retransmits::derive(facts);
+    swap_pages::derive(facts);
     // After busiest: the refault share is of the busiest disk's reads.
     memory_refaults::derive(facts);
 }

@@ -31,7 +31,7 @@ fn stamp(relative: &str, nth: usize) -> f64 {
 
 #[test]
 fn one_snapshot_gives_totals_since_boot_and_no_rates() {
-    let f = "proc_vmstat/proc_vmstat.txt";
+    let f = "proc-vmstat/proc_vmstat.txt";
     let p = parse_fixture(f);
     assert_eq!(p.tool(), Some("proc-vmstat"));
     for (key, name) in [
@@ -64,7 +64,7 @@ fn one_snapshot_gives_totals_since_boot_and_no_rates() {
 
 #[test]
 fn two_stamped_snapshots_give_rates_over_the_capture() {
-    let f = "proc_vmstat/proc_vmstat_two_stamped_reclaim.txt";
+    let f = "proc-vmstat/proc_vmstat_two_stamped_reclaim.txt";
     let p = parse_fixture(f);
     let seconds = stamp(f, 1) - stamp(f, 0);
     let rate = |name: &str| (counter(f, name, 1).0 - counter(f, name, 0).0) / seconds;
@@ -103,7 +103,7 @@ fn two_stamped_snapshots_give_rates_over_the_capture() {
 
 #[test]
 fn a_loop_gives_one_rate_per_interval() {
-    let f = "proc_vmstat/proc_vmstat_loop3_epoch.txt";
+    let f = "proc-vmstat/proc_vmstat_loop3_epoch.txt";
     let p = parse_fixture(f);
     let s = p.series("mem.pgscan_per_s");
     assert_eq!(s.count, 2);
@@ -119,7 +119,7 @@ fn a_loop_gives_one_rate_per_interval() {
 
 #[test]
 fn snapshots_without_stamps_give_totals_and_a_warning() {
-    let one = read("proc_vmstat/proc_vmstat.txt");
+    let one = read("proc-vmstat/proc_vmstat.txt");
     let twice = [one.clone(), one].concat();
     let (facts, warnings) = run_parser(&ProcVmstat, &twice).unwrap();
     assert!(facts.iter().any(|f| f.key == "mem.major_faults"));
@@ -133,7 +133,7 @@ fn bad_input_is_an_error_or_a_warning_not_a_panic() {
     assert!(run_parser(&ProcVmstat, b"").is_err());
     assert!(run_parser(&ProcVmstat, b"\xff\xfe\x00binary\n").is_err());
     assert!(run_parser(&ProcVmstat, b"MemTotal: 1 kB\nhello world\n").is_err());
-    let full = read("proc_vmstat/proc_vmstat.txt");
+    let full = read("proc-vmstat/proc_vmstat.txt");
     // Cut inside the file: the counters before the cut stay, the cut line is reported.
     let cut = &full[..full.len() / 2 - 3];
     let (facts, warnings) = run_parser(&ProcVmstat, cut).unwrap();
@@ -163,11 +163,29 @@ fn bad_input_is_an_error_or_a_warning_not_a_panic() {
 fn only_the_vmstat_counters_are_claimed() {
     let text = |r: &str| String::from_utf8(read(r)).unwrap();
     for f in [
-        "proc_vmstat/proc_vmstat.txt",
-        "proc_vmstat/proc_vmstat_two_stamped_reclaim.txt",
+        "proc-vmstat/proc_vmstat.txt",
+        "proc-vmstat/proc_vmstat_two_stamped_reclaim.txt",
     ] {
         assert_eq!(claimants(&text(f)), vec!["proc-vmstat"], "{f}");
     }
     // A few counters pasted without nr_free_pages, or a cgroup's memory.stat, are not it.
     assert!(!claimants("pgfault 5\npgmajfault 7\n").contains(&"proc-vmstat"));
+}
+
+/// The reconstructed two-node snapshots behind `memory.numa_remote_access`'s firing
+/// test give the rates that test states.
+#[test]
+fn reconstructed_two_node_snapshots_give_the_rule_tests_rates() {
+    let p = parse_fixture("proc-vmstat/proc_vmstat_two_nodes_reconstructed.txt");
+    for (key, rate) in [
+        ("numa.hit_per_s", 20000.0),
+        ("numa.miss_per_s", 10000.0),
+        ("numa.local_per_s", 19000.0),
+        ("numa.other_per_s", 11000.0),
+    ] {
+        close(p.series(key).avg, rate);
+    }
+    let test =
+        std::fs::read_to_string(root().join("rules/memory/numa_remote_access.test.yaml")).unwrap();
+    assert!(test.contains("numa.hit_per_s: [20000], numa.miss_per_s: [10000], numa.local_per_s: [19000], numa.other_per_s: [11000]"));
 }

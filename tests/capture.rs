@@ -173,7 +173,7 @@ fn a_short_capture_is_a_bundle_perfsage_reads_completely() {
     }
     // Counters read at the start and the end give their growth over the capture.
     assert_eq!(
-        fact_tool(&dir, "mem.major_faults_per_s").as_deref(),
+        fact_tool(&dir, "mem.workingset_refaults_per_s").as_deref(),
         Some("proc-vmstat")
     );
     if std::path::Path::new("/proc/pressure/cpu").exists() {

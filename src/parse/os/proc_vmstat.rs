@@ -35,7 +35,8 @@
 //! `mem.{pgpgin,pgpgout}_kib` (the kernel keeps these two in KiB), `swap.{in,out}_pages`,
 //! `numa.{hit,miss,foreign,local,other}`: totals since boot at the last snapshot; the
 //! same keys with `_per_s`: series of rates, shared with `sar -B`/`-W` (pages, not KiB:
-//! the page size is not in the file).
+//! the page size is not in the file). The rates are fallbacks: where sar sampled the
+//! same figure every interval beside a start-and-end pair, sar's series is kept.
 
 use super::snapshot_time::stamp_seconds;
 use crate::facts::{SeriesBuilder, Unit, Value};
@@ -388,7 +389,7 @@ impl CaptureParser for ProcVmstat {
                 Unit::PerSecond
             };
             let key = format!("{}_per_s", counter.key);
-            sink.series(key, rates, unit, interval, Strength::Primary);
+            sink.series(key, rates, unit, interval, Strength::Fallback);
         }
         if sink.fact_count() == before {
             return Err(ParseError::whole_file(

@@ -4,10 +4,14 @@
 //! root group's figures are the host's), and what share of the busiest disk's reads
 //! that is. A working set larger than the memory that may hold it shows up as disk
 //! reads; this share lets the memory rule name memory as the cause and the storage
-//! rules stay quiet about a symptom. Pages are `os.page_size_kib` when captured, else
-//! 4 KiB.
+//! rules stay quiet about a symptom. Without cgroup files the host's own refaults
+//! (/proc/vmstat) stand for the root group. Pages are `os.page_size_kib` when captured,
+//! else 4 KiB.
 
 use super::{Facts, Unit, Value, fact, span};
+
+/// The host's refaults per second, from /proc/vmstat snapshots.
+const HOST_REFAULTS: &str = "mem.workingset_refaults_per_s";
 
 pub fn derive(facts: &mut Facts) {
     let page_kib = facts.number("os.page_size_kib").unwrap_or(4.0);
@@ -17,12 +21,23 @@ pub fn derive(facts: &mut Facts) {
         .filter_map(|f| Some((f, f.value.as_number()?)))
         .filter(|(f, _)| group_of(&f.key).is_some_and(|g| !g.contains('.')))
         .max_by(|a, b| a.1.total_cmp(&b.1));
-    let Some((source, pages_per_s)) = worst else {
-        return;
+    // Without cgroup files, the host's own counters (/proc/vmstat over the capture)
+    // are the root group's.
+    let (group, pages_per_s, provenance) = match worst {
+        Some((source, pages_per_s)) => (
+            group_of(&source.key).unwrap_or_default().to_string(),
+            pages_per_s,
+            source.provenance.clone(),
+        ),
+        None => match (
+            facts.series(HOST_REFAULTS),
+            facts.get(HOST_REFAULTS).map(|f| f.provenance.clone()),
+        ) {
+            (Some(series), Some(provenance)) => ("root".to_string(), series.avg, provenance),
+            _ => return,
+        },
     };
-    let group = group_of(&source.key).unwrap_or_default().to_string();
     let rate = pages_per_s * page_kib;
-    let provenance = source.provenance.clone();
     let disk_reads = facts
         .text("disk.busiest.name")
         .and_then(|disk| facts.get(&format!("disk.{disk}.rkb_per_s")))
@@ -69,6 +84,29 @@ mod tests {
             tool: "test".into(),
         };
         fact(key, Value::Number(value), unit, provenance)
+    }
+
+    #[test]
+    fn without_cgroup_files_the_hosts_refaults_stand_for_the_root_group() {
+        let mut facts = Facts::default();
+        let provenance = Provenance {
+            file: "proc_vmstat.txt".into(),
+            line: 310,
+            line_end: 310,
+            tool: "proc-vmstat".into(),
+        };
+        let series = crate::facts::SeriesBuilder::from_values(&[2_000.0]).finish(None);
+        facts.insert(fact(
+            HOST_REFAULTS,
+            Value::Series(series),
+            Unit::PerSecond,
+            provenance,
+        ));
+        derive(&mut facts);
+        assert_eq!(facts.text("mem.refault_group"), Some("root"));
+        assert_eq!(facts.number("mem.refault_kib_per_s"), Some(8_000.0));
+        let cited = &facts.get("mem.refault_kib_per_s").unwrap().provenance;
+        assert_eq!((cited.file.as_str(), cited.line), ("proc_vmstat.txt", 310));
     }
 
     #[test]

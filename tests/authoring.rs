@@ -29,12 +29,17 @@ fn write(dir: &Path, relative: &str, text: &str) {
     std::fs::write(path, text).unwrap();
 }
 
-/// The built-in rules and methodology (not their tests) written to a folder: a
+/// The built-in rules, lib and methodology (not their tests) written to a folder: a
 /// complete rule base.
 fn builtin_copy() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     let layer = RuleLayer::builtin();
-    for source in layer.rules.iter().chain(&layer.methodology) {
+    for source in layer
+        .rules
+        .iter()
+        .chain(&layer.lib)
+        .chain(&layer.methodology)
+    {
         write(
             dir.path(),
             source.path.strip_prefix("rules/").unwrap(),
@@ -347,6 +352,80 @@ fn lint_checks_fact_keys_against_the_catalog_with_a_suggestion() {
     );
     // The well-formed templates (one a prefix) and the catalogued keys pass.
     assert_eq!(report.matches(": error: ").count(), 5, "{report}");
+}
+
+#[test]
+fn lint_checks_instance_patterns_and_keeps_facts_out_of_lib_files() {
+    let body = "fn evaluate() {\n    for d in instances(\"disk.*.util_pct\") { }\n    for d in instances(\"dsk.*.util_pct\") { }\n    for d in instances(\"disk.v*.util_pct\") { }\n}";
+    let (dir, code, report) = lint(&[
+        (
+            "storage/patterns.rhai",
+            &rule_file("storage.patterns", "", body),
+        ),
+        (
+            "lib/acme.rhai",
+            "/// The busiest CPU share.\nfn busy() {\n    avg(\"cpu.util_pct\")\n}\n",
+        ),
+    ]);
+    assert_eq!(code, 2, "{report}");
+    has_error(
+        &dir,
+        &report,
+        "storage/patterns.rhai:12:24",
+        "no fact in the catalog matches `dsk.*.util_pct`",
+    );
+    has_error(
+        &dir,
+        &report,
+        "storage/patterns.rhai:13:24",
+        "the pattern needs exactly one `*`, as a whole segment",
+    );
+    has_error(
+        &dir,
+        &report,
+        "lib/acme.rhai:3:9",
+        "a lib function may not read facts (avg)",
+    );
+    assert_eq!(report.matches(": error: ").count(), 3, "{report}");
+}
+
+#[test]
+fn a_rule_set_lib_serves_its_rules_beside_the_built_in_lib() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "lib/acme.rhai",
+        "/// Acme's label.\nfn acme_label(x) {\n    `acme: ${x}`\n}\n",
+    );
+    let rule = rule_file(
+        "storage.acme_label",
+        "",
+        "fn evaluate() {\n    if avg(\"cpu.util_pct\") >= 0.0 { #{ severity: \"low\", summary: acme_label(leading_number(\"'12 MB'\")) } }\n}",
+    );
+    write(dir.path(), "storage/acme_label.rhai", &rule);
+    let out = perfsage(&[
+        "diagnose",
+        "--rules",
+        &dir_arg(&dir),
+        "fixtures/bundles/disk-bound",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(stdout(&out).contains("\"acme: 12.0\""), "{}", stdout(&out));
+    // Without the lib the rule's call fails, and the rule alone reports it.
+    std::fs::remove_file(dir.path().join("lib/acme.rhai")).unwrap();
+    let out = perfsage(&[
+        "diagnose",
+        "--rules",
+        &dir_arg(&dir),
+        "fixtures/bundles/disk-bound",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(stdout(&out).contains("acme_label"), "{}", stdout(&out));
+    assert!(!stdout(&out).contains("\"acme: 12.0\""));
 }
 
 #[test]

@@ -4,10 +4,12 @@
 //! engine's helper table so the guide cannot drift from the engine.
 
 use crate::cases::measured_gains::{self, MeasuredGain};
-use crate::knowledge::KnowledgeBase;
+use crate::knowledge::{KnowledgeBase, RuleLayer};
 use crate::rules::api::HELPERS;
+use crate::rules::loader::RuleSource;
 use crate::rules::rule_meta::LAYERS;
 use crate::rules::{Recommendation, Rule};
+use rhai::{Engine, FnAccess};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -27,8 +29,46 @@ pub fn helpers_markdown() -> String {
             helper.signature, helper.doc, helper.example
         );
     }
+    out.push_str(&lib_markdown(&RuleLayer::builtin().lib));
     out.push_str(HELPERS_END);
     out.push('\n');
+    out
+}
+
+/// The public functions of the lib files with their `///` comments, by name.
+fn lib_markdown(lib: &[RuleSource]) -> String {
+    let engine = Engine::new();
+    let mut functions: Vec<(String, String, &str)> = Vec::new();
+    for source in lib {
+        let Ok(ast) = engine.compile(&source.text) else {
+            continue;
+        };
+        for function in ast.iter_functions() {
+            // Closures are compiled into functions named `anon$…`.
+            if function.access == FnAccess::Private || function.name.starts_with("anon$") {
+                continue;
+            }
+            let doc: Vec<&str> = function
+                .comments
+                .iter()
+                .flat_map(|c| c.lines())
+                .map(|l| l.trim_start_matches('/').trim())
+                .collect();
+            functions.push((
+                format!("{}({})", function.name, function.params.join(", ")),
+                doc.join(" "),
+                &source.path,
+            ));
+        }
+    }
+    functions.sort();
+    let mut out = String::new();
+    for (signature, doc, file) in functions {
+        let _ = write!(
+            out,
+            "### `{signature}`\n\n{doc} Written in Rhai, in `{file}`.\n\n"
+        );
+    }
     out
 }
 

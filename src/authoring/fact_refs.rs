@@ -5,10 +5,14 @@
 //! the line that read it. A scanner that knows Rhai's comments, strings, raw strings
 //! and template interpolation is all this needs.
 
+use crate::rules::api::instance_names;
+
 /// Helpers whose first argument is a fact key.
 pub const KEY_READERS: &[&str] = &["has", "num", "text", "flag", "avg", "p95", "max", "min"];
 /// Helpers whose first argument is the prefix of fact keys.
 pub const PREFIX_READERS: &[&str] = &["fact_keys"];
+/// Helpers whose first argument is a pattern of fact keys with one `*` segment.
+pub const PATTERN_READERS: &[&str] = &["instances"];
 
 /// The key argument as written.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -42,15 +46,32 @@ impl FactRef {
         PREFIX_READERS.contains(&self.helper.as_str())
     }
 
+    /// Whether the helper takes a pattern whose `*` segment stands for entity names.
+    pub fn is_pattern(&self) -> bool {
+        PATTERN_READERS.contains(&self.helper.as_str())
+    }
+
     /// Whether this reference may name `key` (a template's `${…}` stands for one or
     /// more segments).
     pub fn names(&self, key: &str) -> bool {
         match &self.key {
             KeyText::Literal(k) if self.is_prefix() => key.starts_with(k.as_str()),
+            KeyText::Literal(p) if self.is_pattern() => {
+                instance_names(std::iter::once(key), p).is_some_and(|names| !names.is_empty())
+            }
             KeyText::Literal(k) => k == key,
+            KeyText::Template(t) if self.is_pattern() => {
+                template_matches(&pattern_as_template(t), key)
+            }
             KeyText::Template(t) => template_matches(t, key),
         }
     }
+}
+
+/// A key pattern written as a template: its `*` stands for one or more segments, as a
+/// template's `${…}` does.
+pub fn pattern_as_template(pattern: &str) -> String {
+    pattern.replace('*', TEMPLATE_HOLE)
 }
 
 /// Every call of a fact-reading helper with a string or template as first argument.
@@ -61,7 +82,10 @@ pub fn fact_refs(source: &str) -> Vec<FactRef> {
         let Tok::Ident(helper) = &name.tok else {
             continue;
         };
-        if !(KEY_READERS.contains(&helper.as_str()) || PREFIX_READERS.contains(&helper.as_str())) {
+        if ![KEY_READERS, PREFIX_READERS, PATTERN_READERS]
+            .iter()
+            .any(|readers| readers.contains(&helper.as_str()))
+        {
             continue;
         }
         let method_or_definition = i > 0
@@ -412,6 +436,18 @@ mod tests {
             r#"for k in fact_keys("disk.") {}"#,
             &[("fact_keys", "disk.", 1, 20)],
         );
+    }
+
+    #[test]
+    fn an_instance_pattern_names_the_keys_its_star_matches() {
+        let refs = fact_refs("for d in instances(\"disk.*.util_pct\") {}\ninstances(`net.${n}.*`)");
+        assert_eq!(refs.len(), 2);
+        assert!(refs[0].is_pattern());
+        assert!(refs[0].names("disk.vdb.util_pct"));
+        assert!(!refs[0].names("disk.vdb.aqu_sz"));
+        assert!(!refs[0].names("disk.util_pct"));
+        assert!(refs[1].names("net.eth0.speed_mbps"));
+        assert!(!refs[1].names("disk.vdb.util_pct"));
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! Reads a rule directory given with `--rules` (or to `rules lint` / `rules test`):
-//! every `*.rhai` rule below it, its `methodology.yaml` and every `*.test.yaml`, in
+//! every `*.rhai` rule below it (those in `lib/` are shared functions), its
+//! `methodology.yaml` and every `*.test.yaml`, in
 //! path order. Files are named in messages as the directory given joined with their
 //! path inside it, so an editor can open them.
 
@@ -8,6 +9,7 @@ use crate::bundle::metadata_file;
 use crate::bundle::regular_file::read_small;
 use crate::error::InputError;
 use crate::rules::loader::RuleSource;
+use crate::rules::prelude::is_lib_path;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -25,6 +27,7 @@ pub fn read_rule_dir(dir: &Path) -> Result<RuleLayer, InputError> {
     let mut layer = RuleLayer {
         dir: Some(dir.to_path_buf()),
         rules: Vec::new(),
+        lib: Vec::new(),
         methodology: None,
         tests: Vec::new(),
     };
@@ -44,8 +47,14 @@ pub fn read_rule_dir(dir: &Path) -> Result<RuleLayer, InputError> {
                 String::from_utf8(bytes).map_err(|_| "cannot read it as UTF-8 text".to_string())
             })
             .map_err(|message| InputError::new(&shown, message))?;
+        let relative = path
+            .strip_prefix(dir)
+            .map(|p| p.to_string_lossy().replace('\\', "/"))
+            .unwrap_or_default();
         let source = RuleSource { path: shown, text };
-        if is_rule {
+        if is_rule && is_lib_path(&relative) {
+            layer.lib.push(source);
+        } else if is_rule {
             layer.rules.push(source);
         } else if is_test {
             layer.tests.push(source);

@@ -9,6 +9,8 @@ use super::{METHODOLOGY_FILE, RuleLayer};
 use crate::graph::Methodology;
 use crate::rules::engine::RuleEngine;
 use crate::rules::loader::{LoadError, Rule, RuleSet, RuleSource, meta_field_line};
+use crate::rules::prelude;
+use rhai::AST;
 
 /// A rule replaced by one of the same id in a later layer.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -36,8 +38,13 @@ pub fn assemble(layers: Vec<RuleLayer>) -> Assembly {
     let mut problems = Vec::new();
     let mut rules: Vec<Rule> = Vec::new();
     let mut overridden = Vec::new();
+    // Each layer's rules see the shared functions of that layer and the ones before it.
+    let mut prelude = AST::empty();
     for layer in &layers {
-        let (compiled, mut errors) = RuleSet::compile(&engine.engine, &layer.rules);
+        let (with_layer, mut errors) = prelude::compile(&engine.engine, &prelude, &layer.lib);
+        problems.append(&mut errors);
+        prelude = with_layer;
+        let (compiled, mut errors) = RuleSet::compile(&engine.engine, &layer.rules, &prelude);
         problems.append(&mut errors);
         for rule in compiled.rules {
             let text = source_of(layer, &rule.file);

@@ -16,6 +16,7 @@ use crate::graph::Methodology;
 use crate::rules::RuleSet;
 use crate::rules::engine::RuleEngine;
 use crate::rules::loader::{LoadError, RuleSource};
+use crate::rules::prelude::is_lib_path;
 use std::fmt;
 use std::path::PathBuf;
 
@@ -31,6 +32,9 @@ pub struct RuleLayer {
     /// The directory as the user gave it; none for the rules built into the binary.
     pub dir: Option<PathBuf>,
     pub rules: Vec<RuleSource>,
+    /// Shared Rhai functions (`lib/*.rhai`), merged into this layer's rules and the
+    /// layers after it.
+    pub lib: Vec<RuleSource>,
     pub methodology: Option<RuleSource>,
     pub tests: Vec<RuleSource>,
 }
@@ -41,13 +45,17 @@ impl RuleLayer {
             path: (*path).to_string(),
             text: (*text).to_string(),
         };
-        let (graphs, rules): (Vec<RuleSource>, Vec<RuleSource>) = BUILTIN_RULE_FILES
+        let (graphs, scripts): (Vec<RuleSource>, Vec<RuleSource>) = BUILTIN_RULE_FILES
             .iter()
             .map(source)
             .partition(|s| s.path.ends_with(".yaml"));
+        let (lib, rules): (Vec<RuleSource>, Vec<RuleSource>) = scripts
+            .into_iter()
+            .partition(|s| s.path.strip_prefix("rules/").is_some_and(is_lib_path));
         RuleLayer {
             dir: None,
             rules,
+            lib,
             methodology: graphs
                 .into_iter()
                 .find(|g| g.path.ends_with(METHODOLOGY_FILE)),
@@ -55,12 +63,13 @@ impl RuleLayer {
         }
     }
 
-    /// A layer from files given as text: `.rhai` rules, one `methodology.yaml`,
-    /// `.test.yaml` rule tests.
+    /// A layer from files given as text: `.rhai` rules, `lib/*.rhai` shared
+    /// functions, one `methodology.yaml`, `.test.yaml` rule tests.
     pub fn from_sources(sources: Vec<RuleSource>) -> RuleLayer {
         let mut layer = RuleLayer {
             dir: None,
             rules: Vec::new(),
+            lib: Vec::new(),
             methodology: None,
             tests: Vec::new(),
         };
@@ -69,6 +78,8 @@ impl RuleLayer {
                 layer.tests.push(source);
             } else if source.path.ends_with(METHODOLOGY_FILE) {
                 layer.methodology = Some(source);
+            } else if is_lib_path(&source.path) {
+                layer.lib.push(source);
             } else {
                 layer.rules.push(source);
             }
@@ -95,10 +106,11 @@ impl RuleLayer {
         })
     }
 
-    /// Every file of the layer: rules, methodology, tests.
+    /// Every file of the layer: rules, lib, methodology, tests.
     pub fn files(&self) -> impl Iterator<Item = &RuleSource> {
         self.rules
             .iter()
+            .chain(&self.lib)
             .chain(&self.methodology)
             .chain(&self.tests)
     }

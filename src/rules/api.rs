@@ -64,6 +64,11 @@ pub const HELPERS: &[Helper] = &[
         example: r#"for k in fact_keys("disk.") { … }"#,
     },
     Helper {
+        signature: "instances(pattern) -> array",
+        doc: "The entity names of the facts matching a pattern with one `*` segment, which stands for the name (one or more segments), in key order and without repeats. Does not count as evidence.",
+        example: r#"for dev in instances("disk.*.util_pct") { avg(`disk.${dev}.util_pct`) }"#,
+    },
+    Helper {
         signature: "key_part(key, index) -> string",
         doc: "One dot-separated segment of a key (0-based).",
         example: r#"key_part("disk.vdb.util_pct", 1) == "vdb""#,
@@ -112,6 +117,31 @@ pub const HELPERS: &[Helper] = &[
         signature: "version_below(version, minimum) -> bool",
         doc: "Whether a dotted version is lower than another, compared part by part as numbers.",
         example: r#"version_below(text("net.eth0.firmware_version"), "2.4.1.0")"#,
+    },
+    Helper {
+        signature: "db_names() -> array",
+        doc: "The process names of the database servers perfsage knows (dmserver, mysqld, mariadbd, postgres, gaussdb, mogdb, greatdb), in the order rules look for them.",
+        example: r#"for name in db_names() { if has(`proc.${name}.cpus_allowed`) { … } }"#,
+    },
+    Helper {
+        signature: "is_database_server(name) -> bool",
+        doc: "Whether a process name is one of `db_names()`.",
+        example: r#"is_database_server("gaussdb")"#,
+    },
+    Helper {
+        signature: "is_load_generator(name) -> bool",
+        doc: "Whether a process name is a benchmark client (sysbench).",
+        example: r#"is_load_generator("sysbench")"#,
+    },
+    Helper {
+        signature: "is_application(name) -> bool",
+        doc: "Whether a process may be the application: not a database server, a benchmark client, a shell, an admin or monitoring tool (perf, numactl, dmwatcher, gs_ctl, …) or a virtual machine (`qemu*`).",
+        example: r#"instances("proc.*.cpus_allowed").filter(|name| is_application(name))"#,
+    },
+    Helper {
+        signature: "load_generator_of(tool) -> string",
+        doc: "The process a benchmark tool's client runs as (`bench.tool`): `sysbench` for sysbench, `java` for BenchmarkSQL, empty when unknown.",
+        example: r#"let client = load_generator_of(text("bench.tool"));"#,
     },
     Helper {
         signature: "fired(rule_id) -> bool",
@@ -237,6 +267,22 @@ pub fn register(engine: &mut Engine, state: &SharedState) {
         })
     });
 
+    let s = state.clone();
+    engine.register_fn("instances", move |pattern: &str| -> Result<Array> {
+        let names = with_state(&s, |st| {
+            let facts = st.facts.as_ref()?;
+            let (prefix, _) = pattern.split_once('*')?;
+            instance_names(facts.with_prefix(prefix).map(|f| f.key.as_str()), pattern)
+        });
+        match names {
+            Some(names) => Ok(names.into_iter().map(Dynamic::from).collect()),
+            None if split_pattern(pattern).is_none() => error(format!(
+                "instances(\"{pattern}\"): the pattern needs exactly one `*`, as a whole segment"
+            )),
+            None => Ok(Array::new()),
+        }
+    });
+
     engine.register_fn("key_part", |key: &str, index: INT| -> String {
         usize::try_from(index)
             .ok()
@@ -251,6 +297,7 @@ pub fn register(engine: &mut Engine, state: &SharedState) {
     });
 
     super::hotspot_api::register(engine, state);
+    super::process_api::register(engine);
     super::value_api::register(engine);
 
     let s = state.clone();
@@ -262,7 +309,76 @@ pub fn register(engine: &mut Engine, state: &SharedState) {
     });
 }
 
+/// A pattern's text before and after its one `*` segment (`proc.*.cpus_allowed` →
+/// `proc.`, `.cpus_allowed`), or None when it has no such segment or more than one.
+pub fn split_pattern(pattern: &str) -> Option<(&str, &str)> {
+    let (before, after) = pattern.split_once('*')?;
+    let whole_segment = (before.is_empty() || before.ends_with('.'))
+        && (after.is_empty() || after.starts_with('.'));
+    (whole_segment && !after.contains('*')).then_some((before, after))
+}
+
+/// What the `*` of `pattern` stands for in each key that matches it, in the keys'
+/// order, each name once. None when the pattern is not valid.
+pub fn instance_names<'a>(
+    keys: impl Iterator<Item = &'a str>,
+    pattern: &str,
+) -> Option<Vec<String>> {
+    let (before, after) = split_pattern(pattern)?;
+    let mut names: Vec<String> = Vec::new();
+    for key in keys {
+        let Some(name) = key
+            .strip_prefix(before)
+            .and_then(|rest| rest.strip_suffix(after))
+        else {
+            continue;
+        };
+        if name.is_empty() || name.starts_with('.') || name.ends_with('.') {
+            continue;
+        }
+        if !names.iter().any(|n| n == name) {
+            names.push(name.to_string());
+        }
+    }
+    Some(names)
+}
+
 fn format_rounded(n: FLOAT, decimals: INT) -> String {
     let decimals = decimals.clamp(0, 6) as usize;
     format!("{n:.decimals$}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn instances_are_what_the_star_stands_for() {
+        let keys = [
+            "proc.dmserver.cpus_allowed",
+            "proc.dmserver.vm_rss_kib",
+            "proc.java.cpus_allowed",
+            "proc.my.app.cpus_allowed",
+            "proc.cpus_allowed",
+        ];
+        let names = instance_names(keys.into_iter(), "proc.*.cpus_allowed").unwrap();
+        assert_eq!(names, ["dmserver", "java", "my.app"]);
+        let all = instance_names(keys.into_iter(), "proc.*").unwrap();
+        assert_eq!(all.len(), 5);
+        assert_eq!(
+            instance_names(["disk.vdb.util_pct"].into_iter(), "*.vdb.util_pct").unwrap(),
+            ["disk"]
+        );
+    }
+
+    #[test]
+    fn a_pattern_needs_one_whole_star_segment() {
+        assert_eq!(
+            split_pattern("disk.*.util_pct"),
+            Some(("disk.", ".util_pct"))
+        );
+        for bad in ["disk.vdb.util_pct", "disk.v*.util_pct", "disk.*.*", "*x"] {
+            assert_eq!(split_pattern(bad), None, "{bad}");
+        }
+    }
 }

@@ -70,13 +70,17 @@ pub fn message_without_position(message: String, position: Position) -> String {
 }
 
 impl RuleSet {
-    /// Compiles every source; the rules that compiled, and every problem (including
-    /// two files declaring the same id).
-    pub fn compile(engine: &Engine, sources: &[RuleSource]) -> (RuleSet, Vec<LoadError>) {
+    /// Compiles every source onto the shared functions of `prelude`; the rules that
+    /// compiled, and every problem (including two files declaring the same id).
+    pub fn compile(
+        engine: &Engine,
+        sources: &[RuleSource],
+        prelude: &AST,
+    ) -> (RuleSet, Vec<LoadError>) {
         let mut rules: Vec<Rule> = Vec::new();
         let mut errors = Vec::new();
         for source in sources {
-            match compile_rule(engine, source) {
+            match compile_rule(engine, source, prelude) {
                 Ok(rule) => {
                     if let Some(first) = rules.iter().find(|r| r.meta.id == rule.meta.id) {
                         errors.push(LoadError {
@@ -124,9 +128,13 @@ pub fn meta_field_line(text: &str, name: &str) -> Option<usize> {
     Some(field.unwrap_or(meta_start) + 1)
 }
 
-fn compile_rule(engine: &Engine, source: &RuleSource) -> Result<Rule, Vec<LoadError>> {
+fn compile_rule(
+    engine: &Engine,
+    source: &RuleSource,
+    prelude: &AST,
+) -> Result<Rule, Vec<LoadError>> {
     let file = source.path.as_str();
-    let ast = engine.compile(&source.text).map_err(|e| {
+    let own = engine.compile(&source.text).map_err(|e| {
         let position = e.position();
         vec![LoadError::at(
             file,
@@ -134,6 +142,7 @@ fn compile_rule(engine: &Engine, source: &RuleSource) -> Result<Rule, Vec<LoadEr
             format!("syntax error: {}", e.err_type()),
         )]
     })?;
+    let ast = prelude.merge(&own);
     let mut scope = Scope::new();
     // The top level runs under the engine's limits and time budget, as `evaluate` does.
     engine.run_ast_with_scope(&mut scope, &ast).map_err(|e| {
@@ -175,7 +184,7 @@ fn compile_rule(engine: &Engine, source: &RuleSource) -> Result<Rule, Vec<LoadEr
             .map(|p| at_field(p.field, format!("META: {}", p.message)))
             .collect());
     }
-    if !ast
+    if !own
         .iter_functions()
         .any(|f| f.name == "evaluate" && f.params.is_empty())
     {

@@ -9,6 +9,8 @@ pub mod evaluate;
 pub mod finding;
 pub mod hotspot_api;
 pub mod loader;
+pub mod prelude;
+pub mod process_api;
 pub mod rule_meta;
 pub mod value_api;
 

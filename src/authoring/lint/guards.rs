@@ -3,9 +3,8 @@
 //! the methodology is loaded.)
 
 use super::Diagnostic;
-use super::rule_file::unknown_key;
-use crate::authoring::fact_keys::{is_catalogued, template_may_match};
-use crate::authoring::fact_refs::{KeyText, fact_refs};
+use super::rule_file::reference_problem;
+use crate::authoring::fact_refs::fact_refs;
 use crate::rules::loader::RuleSource;
 
 pub fn check(methodology: &RuleSource) -> Vec<Diagnostic> {
@@ -15,16 +14,12 @@ pub fn check(methodology: &RuleSource) -> Vec<Diagnostic> {
             continue;
         };
         for reference in fact_refs(&guard) {
-            let known = match &reference.key {
-                KeyText::Literal(key) => is_catalogued(key),
-                KeyText::Template(template) => template_may_match(template),
-            };
-            if !known {
+            if let Some(message) = reference_problem(&reference) {
                 found.push(Diagnostic::error(
                     &methodology.path,
                     Some(index + 1),
                     Some(offset + reference.column),
-                    format!("guard: {}", unknown_key(reference.key.as_str())),
+                    format!("guard: {message}"),
                 ));
             }
         }

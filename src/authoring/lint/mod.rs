@@ -181,6 +181,9 @@ pub fn lint(layers: Vec<RuleLayer>, checked: &[usize]) -> LintReport {
                 .diagnostics
                 .extend(rule_file::check(source, &assembly.engine.engine, layer));
         }
+        for source in &layer.lib {
+            report.diagnostics.extend(rule_file::lib_file(source));
+        }
         if let Some(methodology) = &layer.methodology {
             report.diagnostics.extend(guards::check(methodology));
             report

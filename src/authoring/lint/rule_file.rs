@@ -6,51 +6,32 @@ use super::Diagnostic;
 use crate::authoring::fact_keys::{
     is_catalogued, prefix_may_match, suggest, template_may_match, template_prefix_may_match,
 };
-use crate::authoring::fact_refs::{KeyText, fact_refs, string_literals};
+use crate::authoring::fact_refs::{
+    FactRef, KeyText, fact_refs, pattern_as_template, string_literals,
+};
 use crate::authoring::scaffold::PLACEHOLDER;
 use crate::knowledge::{RuleLayer, TEST_SUFFIX};
+use crate::rules::api::split_pattern;
 use crate::rules::effort::Effort;
 use crate::rules::loader::{RuleSet, RuleSource, meta_field_line};
-use rhai::Engine;
+use rhai::{AST, Engine};
 
 pub fn check(source: &RuleSource, engine: &Engine, layer: &RuleLayer) -> Vec<Diagnostic> {
     let file = source.path.as_str();
     let mut found = placeholders(source);
     for reference in fact_refs(&source.text) {
-        let at = |message: String| {
-            Diagnostic::error(file, Some(reference.line), Some(reference.column), message)
-        };
-        match &reference.key {
-            KeyText::Literal(prefix) if reference.is_prefix() => {
-                if !prefix_may_match(prefix) {
-                    found.push(at(format!(
-                        "{}(\"{prefix}\"): no fact in the catalog starts with `{prefix}`",
-                        reference.helper
-                    )));
-                }
-            }
-            KeyText::Literal(key) => {
-                if !is_catalogued(key) {
-                    found.push(at(unknown_key(key)));
-                }
-            }
-            KeyText::Template(template) => {
-                let may_match = if reference.is_prefix() {
-                    template_prefix_may_match(template)
-                } else {
-                    template_may_match(template)
-                };
-                if !may_match {
-                    found.push(at(format!(
-                        "`{template}` cannot name any fact in the fact catalog (each `${{…}}` stands for one or more segments)"
-                    )));
-                }
-            }
+        if let Some(message) = reference_problem(&reference) {
+            found.push(Diagnostic::error(
+                file,
+                Some(reference.line),
+                Some(reference.column),
+                message,
+            ));
         }
     }
     // The metadata as the rule declares it (compiling again is cheap; problems with
     // the file itself were reported when the rule base was assembled).
-    let (compiled, _) = RuleSet::compile(engine, std::slice::from_ref(source));
+    let (compiled, _) = RuleSet::compile(engine, std::slice::from_ref(source), &AST::empty());
     if let Some(rule) = compiled.rules.first() {
         let literals = string_literals(&source.text);
         let needs_line = meta_field_line(&source.text, "needs");
@@ -103,6 +84,62 @@ pub fn check(source: &RuleSource, engine: &Engine, layer: &RuleLayer) -> Vec<Dia
                 ));
             }
         }
+    }
+    found
+}
+
+/// What is wrong with the key, prefix or pattern a helper call names, if anything: it
+/// must be able to name a fact of the catalog.
+pub fn reference_problem(reference: &FactRef) -> Option<String> {
+    let helper = &reference.helper;
+    match &reference.key {
+        KeyText::Literal(prefix) if reference.is_prefix() => {
+            (!prefix_may_match(prefix)).then(|| {
+                format!("{helper}(\"{prefix}\"): no fact in the catalog starts with `{prefix}`")
+            })
+        }
+        KeyText::Literal(pattern) if reference.is_pattern() => {
+            if split_pattern(pattern).is_none() {
+                Some(format!(
+                    "{helper}(\"{pattern}\"): the pattern needs exactly one `*`, as a whole segment"
+                ))
+            } else {
+                (!template_may_match(&pattern_as_template(pattern))).then(|| {
+                    format!("{helper}(\"{pattern}\"): no fact in the catalog matches `{pattern}`")
+                })
+            }
+        }
+        KeyText::Literal(key) => (!is_catalogued(key)).then(|| unknown_key(key)),
+        KeyText::Template(template) => {
+            let may_match = if reference.is_prefix() {
+                template_prefix_may_match(template)
+            } else if reference.is_pattern() {
+                template_may_match(&pattern_as_template(template))
+            } else {
+                template_may_match(template)
+            };
+            (!may_match).then(|| format!(
+                "`{template}` cannot name any fact in the fact catalog (each `${{…}}` stands for one or more segments)"
+            ))
+        }
+    }
+}
+
+/// A lib file holds functions that reshape values: they are given values, never read
+/// facts themselves (a fact they read would be missing from the `needs`, evidence and
+/// `explain` of every rule calling them).
+pub fn lib_file(source: &RuleSource) -> Vec<Diagnostic> {
+    let mut found = placeholders(source);
+    for reference in fact_refs(&source.text) {
+        found.push(Diagnostic::error(
+            &source.path,
+            Some(reference.line),
+            Some(reference.column),
+            format!(
+                "a lib function may not read facts ({}): pass the value in from the rule",
+                reference.helper
+            ),
+        ));
     }
     found
 }

@@ -20,6 +20,7 @@ pub mod facts;
 pub mod graph;
 pub mod knowledge;
 pub mod parse;
+pub mod program_path;
 pub mod quiet_panic;
 pub mod report;
 pub mod rules;

@@ -4,6 +4,7 @@
 //! from here, so they never disagree.
 
 use super::collectors::{COLLECTORS, Collector, Id, SYSSTAT_SAMPLERS};
+use crate::program_path::find_in;
 use std::path::{Path, PathBuf};
 
 /// Where programs are looked up besides `$PATH`: root's tools (dmidecode, ethtool) live
@@ -68,10 +69,7 @@ impl Environment {
 
     /// The full path of `program`, if installed.
     pub fn find(&self, program: &str) -> Option<PathBuf> {
-        self.search_path
-            .iter()
-            .map(|dir| dir.join(program))
-            .find(|path| is_executable(path))
+        find_in(&self.search_path, program)
     }
 
     pub fn availability(&self, collector: &Collector) -> Availability {
@@ -143,13 +141,6 @@ impl Environment {
             })
             .collect()
     }
-}
-
-fn is_executable(path: &Path) -> bool {
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::metadata(path)
-        .map(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-        .unwrap_or(false)
 }
 
 #[cfg(test)]

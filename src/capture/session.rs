@@ -377,8 +377,7 @@ fn check_benchmark(argv: &[String]) -> Result<(), CaptureError> {
     let found = if program.contains('/') {
         std::path::Path::new(program).is_file()
     } else {
-        std::env::var_os("PATH")
-            .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join(program).is_file()))
+        crate::program_path::find_on_path(program).is_some()
     };
     if found {
         Ok(())

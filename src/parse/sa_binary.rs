@@ -13,6 +13,7 @@
 
 use super::read::{CaptureReport, CaptureResult, CaptureStatus, parse};
 use super::sink::Warning;
+use crate::program_path::find_on_path;
 use crate::text::encoding::TextEncoding;
 use rustix::process::{Pid, Resource, Rlimit, prlimit};
 use std::io::{BufReader, Read};
@@ -47,13 +48,6 @@ fn writer_version(head: &[u8]) -> Option<String> {
 /// Reads the binary sa file at `path` through the `sadf` on `$PATH`.
 pub fn read(path: &Path, name: &str, head: &[u8]) -> CaptureResult {
     read_with(path, name, head, find_on_path("sadf"))
-}
-
-fn find_on_path(program: &str) -> Option<PathBuf> {
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .map(|dir| dir.join(program))
-        .find(|candidate| candidate.is_file())
 }
 
 fn failed(name: &str, message: String) -> CaptureResult {

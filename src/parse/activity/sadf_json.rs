@@ -88,24 +88,29 @@ struct Ctx<'s> {
     saw_sysstat: bool,
 }
 
-/// An object key, as its place among the names a visitor reads.
-pub(super) struct Known(pub(super) &'static [&'static str]);
+/// An object key handed to a function as it is read, so no `String` is made for it.
+pub(super) struct KeyWith<F>(pub(super) F);
 
-impl<'de> DeserializeSeed<'de> for Known {
-    type Value = Option<usize>;
+impl<'de, T, F: FnOnce(&str) -> T> DeserializeSeed<'de> for KeyWith<F> {
+    type Value = T;
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
         d.deserialize_str(self)
     }
 }
 
-impl<'de> Visitor<'de> for Known {
-    type Value = Option<usize>;
+impl<'de, T, F: FnOnce(&str) -> T> Visitor<'de> for KeyWith<F> {
+    type Value = T;
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("an object key")
     }
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
-        Ok(self.0.iter().position(|k| *k == v))
+        Ok((self.0)(v))
     }
+}
+
+/// An object key, as its place among the names a visitor reads.
+pub(super) fn known(names: &'static [&'static str]) -> KeyWith<impl FnOnce(&str) -> Option<usize>> {
+    KeyWith(move |key: &str| names.iter().position(|k| *k == key))
 }
 
 /// A number (sadf prints both `12` and `12.00`).
@@ -299,7 +304,7 @@ impl<'de> Visitor<'de> for Network<'_, '_> {
         f.write_str("the network object")
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
-        while let Some(key) = map.next_key_seed(Known(NETWORK_KEYS))? {
+        while let Some(key) = map.next_key_seed(known(NETWORK_KEYS))? {
             match key {
                 Some(i) => map.next_value_seed(Rows {
                     ctx: &mut *self.0,
@@ -331,7 +336,7 @@ impl<'de> Visitor<'de> for Timestamp {
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
         let mut interval = None;
-        while let Some(key) = map.next_key_seed(Known(&["interval"]))? {
+        while let Some(key) = map.next_key_seed(known(&["interval"]))? {
             match key {
                 Some(_) => interval = Some(map.next_value_seed(Number)?),
                 None => {
@@ -393,7 +398,7 @@ impl<'de> Visitor<'de> for Sample<'_, '_> {
         ctx.pending.clear();
         ctx.labels.clear();
         let mut interval = None;
-        while let Some(key) = map.next_key_seed(Known(SAMPLE_KEYS))? {
+        while let Some(key) = map.next_key_seed(known(SAMPLE_KEYS))? {
             match key {
                 Some(0) => interval = map.next_value_seed(Timestamp)?,
                 Some(1) => map.next_value_seed(Network(&mut *ctx))?,
@@ -463,7 +468,7 @@ impl<'de> Visitor<'de> for Host<'_, '_> {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
         let ctx = self.0;
         let keys = &["nodename", "release", "number-of-cpus", "statistics"];
-        while let Some(key) = map.next_key_seed(Known(keys))? {
+        while let Some(key) = map.next_key_seed(known(keys))? {
             match key {
                 Some(0) => map.next_value_seed(TextFact {
                     ctx: &mut *ctx,
@@ -506,7 +511,7 @@ impl<'de> Visitor<'de> for Sysstat<'_, '_> {
         f.write_str("the sysstat object")
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
-        while let Some(key) = map.next_key_seed(Known(&["hosts"]))? {
+        while let Some(key) = map.next_key_seed(known(&["hosts"]))? {
             match key {
                 Some(_) => map.next_value_seed(Sysstat(&mut *self.0))?,
                 None => {
@@ -538,7 +543,7 @@ impl<'de> Visitor<'de> for Document<'_, '_> {
         f.write_str("a {\"sysstat\": …} object")
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
-        while let Some(key) = map.next_key_seed(Known(&["sysstat"]))? {
+        while let Some(key) = map.next_key_seed(known(&["sysstat"]))? {
             match key {
                 Some(_) => {
                     self.0.saw_sysstat = true;

@@ -20,7 +20,7 @@
 
 use super::iostat::{CPU_KEYS, METRICS, metric_of};
 use super::mpstat::{ALL_KEYS, Column};
-use super::sadf_json::{Known, LabelInto, LinesRead, Number, describe};
+use super::sadf_json::{KeyWith, LabelInto, LinesRead, Number, describe, known};
 use super::time_of_day::{IntervalTracker, seconds_of_day};
 use crate::facts::{SeriesBuilder, Unit, Value};
 use crate::parse::sink::Strength;
@@ -170,7 +170,7 @@ impl<'de, R: Report> Visitor<'de> for Object<'_, '_, R> {
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
         let Object(ctx, level) = self;
-        while let Some(key) = map.next_key_seed(Known(level.keys()))? {
+        while let Some(key) = map.next_key_seed(known(level.keys()))? {
             let line = ctx.line.get();
             match (level, key) {
                 (Level::Document, Some(_)) => {
@@ -260,30 +260,11 @@ fn parse_document<R: Report>(
     ctx.report.finish(ctx.samples, end, ctx.sink)
 }
 
-/// A key of an object holding figures, as the place its value goes; `None` to skip it.
-struct KeyTo(fn(&str) -> Option<Slot>);
-
+/// Where a key of an object holding figures puts its value; `None` to skip it.
 #[derive(Clone, Copy)]
 enum Slot {
     Label,
     Figure(usize, f64),
-}
-
-impl<'de> DeserializeSeed<'de> for KeyTo {
-    type Value = Option<Slot>;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        d.deserialize_str(self)
-    }
-}
-
-impl<'de> Visitor<'de> for KeyTo {
-    type Value = Option<Slot>;
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("an object key")
-    }
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
-        Ok((self.0)(v))
-    }
 }
 
 /// Reads an object of figures: its label (if any) into `label`, each figure `slots`
@@ -296,7 +277,7 @@ fn read_figures<'de, A: MapAccess<'de>, const N: usize>(
 ) -> Result<(), A::Error> {
     label.clear();
     *out = [None; N];
-    while let Some(slot) = map.next_key_seed(KeyTo(slots))? {
+    while let Some(slot) = map.next_key_seed(KeyWith(slots))? {
         match slot {
             Some(Slot::Label) => map.next_value_seed(LabelInto(&mut *label))?,
             Some(Slot::Figure(i, factor)) if i < N => {
@@ -438,7 +419,7 @@ impl Report for IostatReport {
         }
         self.pending.clear();
         let mut label = std::mem::take(&mut self.label);
-        while let Some(key) = map.next_key_seed(Known(&["avg-cpu", "disk"]))? {
+        while let Some(key) = map.next_key_seed(known(&["avg-cpu", "disk"]))? {
             match key {
                 Some(0) => {
                     let mut each = |_: &[u8], v: &[Option<f64>; CPU_KEYS.len()]| {
@@ -614,7 +595,7 @@ impl Report for MpstatReport {
     ) -> Result<(), A::Error> {
         self.pending.clear();
         let mut label = std::mem::take(&mut self.label);
-        while let Some(key) = map.next_key_seed(Known(&["timestamp", "cpu-load"]))? {
+        while let Some(key) = map.next_key_seed(known(&["timestamp", "cpu-load"]))? {
             match key {
                 Some(0) => {
                     if let Some(seconds) = map.next_value_seed(Text(stamp_seconds))? {

@@ -14,12 +14,12 @@ use crate::facts::{Fact, Facts, derive};
 use crate::parse::sink::{Strength, Warning};
 use crate::parse::{CaptureReport, read_capture};
 use std::path::Path;
-use std::rc::Rc;
+use std::sync::Arc;
 
 pub struct HostFacts {
     pub name: String,
     pub meta: BundleMeta,
-    pub facts: Rc<Facts>,
+    pub facts: Arc<Facts>,
     pub captures: Vec<CaptureReport>,
 }
 
@@ -123,7 +123,7 @@ fn finish(
     HostFacts {
         name,
         meta: host.meta.clone(),
-        facts: Rc::new(facts),
+        facts: Arc::new(facts),
         captures,
     }
 }

@@ -34,7 +34,7 @@ use crate::rules::{Finding, Outcome, RuleError};
 use serde::{Deserialize, Serialize};
 use std::cell::Cell;
 use std::collections::HashSet;
-use std::rc::Rc;
+use std::sync::Arc;
 
 /// Bumped whenever a field of the JSON report changes meaning or disappears.
 pub const SCHEMA_VERSION: u32 = 1;
@@ -85,7 +85,7 @@ pub struct HostDiagnosis {
     pub captures: Vec<CaptureReport>,
     pub fact_conflicts: Vec<Conflict>,
     #[serde(skip)]
-    pub facts: Rc<Facts>,
+    pub facts: Arc<Facts>,
 }
 
 /// A step of the walk with the rules that fired at it.

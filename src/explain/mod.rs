@@ -21,7 +21,7 @@ use crate::rules::{Finding, Outcome, Rule, RuleError};
 use regex::Regex;
 use serde::Serialize;
 use std::collections::HashSet;
-use std::rc::Rc;
+use std::sync::Arc;
 
 /// What to explain: a rule id or a step id.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -447,7 +447,7 @@ enum Lookup {
 /// A fact as seen on the host; with a rule, the lines of the rule that look it up
 /// the given way.
 fn fact_seen(
-    facts: &Rc<Facts>,
+    facts: &Arc<Facts>,
     key: &str,
     rule: Option<(&Rule, Lookup)>,
     kb: &KnowledgeBase,

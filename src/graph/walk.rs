@@ -9,7 +9,7 @@ use crate::rules::engine::RuleEngine;
 use crate::rules::evaluate::GuardOutcome;
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
-use std::rc::Rc;
+use std::sync::Arc;
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct VisitedStep {
@@ -38,7 +38,7 @@ pub struct Walk {
 }
 
 impl Methodology {
-    pub fn walk(&self, engine: &RuleEngine, facts: &Rc<Facts>, fired: &HashSet<String>) -> Walk {
+    pub fn walk(&self, engine: &RuleEngine, facts: &Arc<Facts>, fired: &HashSet<String>) -> Walk {
         let n = self.graph.node_count();
         let mut reached_via: Vec<Option<Option<(String, String)>>> = vec![None; n];
         let mut reasons: Vec<Vec<String>> = vec![Vec::new(); n];

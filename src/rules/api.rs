@@ -163,7 +163,7 @@ pub(super) fn read_fact(state: &SharedState, key: &str) -> Result<Fact> {
 }
 
 fn read(state: &SharedState, key: &str) -> Result<Fact> {
-    let mut st = state.borrow_mut();
+    let mut st = state.lock();
     let Some(fact) = st.facts.as_ref().and_then(|f| f.get(key)).cloned() else {
         if !st.missing.iter().any(|k| k == key) {
             st.missing.push(key.to_string());
@@ -200,13 +200,13 @@ fn kind(value: &Value) -> &'static str {
 }
 
 fn with_state<T>(state: &SharedState, f: impl FnOnce(&EvalState) -> T) -> T {
-    f(&state.borrow())
+    f(&state.lock())
 }
 
 pub fn register(engine: &mut Engine, state: &SharedState) {
     let s = state.clone();
     engine.register_fn("has", move |key: &str| {
-        let mut st = s.borrow_mut();
+        let mut st = s.lock();
         let present = st.facts.as_ref().is_some_and(|f| f.contains(key));
         st.note_check(key, present);
         present
@@ -302,7 +302,7 @@ pub fn register(engine: &mut Engine, state: &SharedState) {
 
     let s = state.clone();
     engine.register_fn("fired", move |id: &str| -> Result<bool> {
-        match &s.borrow().fired {
+        match &s.lock().fired {
             Some(fired) => Ok(fired.contains(id)),
             None => error("fired() is only available in methodology guards; rules must not depend on each other".into()),
         }

@@ -9,9 +9,9 @@ use super::api;
 use crate::facts::Facts;
 use rhai::module_resolvers::DummyModuleResolver;
 use rhai::{Engine, EvalAltResult, FLOAT, INT};
-use std::cell::{Cell, RefCell};
+use std::cell::Cell;
 use std::collections::HashSet;
-use std::rc::Rc;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 pub const MAX_OPERATIONS: u64 = 1_000_000;
@@ -24,7 +24,7 @@ pub const BLOCKED_FUNCTIONS: &[&str] = &["sleep"];
 /// What the helpers registered in the engine can see during one evaluation.
 #[derive(Default)]
 pub struct EvalState {
-    pub facts: Option<Rc<Facts>>,
+    pub facts: Option<Arc<Facts>>,
     /// Ids of rules that fired; guards ask `fired(id)`, rules may not.
     pub fired: Option<HashSet<String>>,
     /// Facts whose values the script read, in first-read order.
@@ -46,7 +46,7 @@ pub struct Trace {
 }
 
 impl EvalState {
-    pub fn begin(&mut self, facts: Rc<Facts>, fired: Option<HashSet<String>>) {
+    pub fn begin(&mut self, facts: Arc<Facts>, fired: Option<HashSet<String>>) {
         *self = EvalState {
             facts: Some(facts),
             fired,
@@ -74,7 +74,30 @@ impl EvalState {
     }
 }
 
-pub type SharedState = Rc<RefCell<EvalState>>;
+/// The evaluation state the engine's helpers share. A mutex rather than a `RefCell`
+/// because Rhai's `sync` feature (which lets rules compile on several threads) wants
+/// every registered helper `Send + Sync`; one engine still evaluates one rule at a time.
+#[derive(Clone, Default)]
+pub struct SharedState(Arc<Mutex<EvalState>>);
+
+impl SharedState {
+    /// The state, for the duration of one helper call. A helper that panicked while
+    /// holding it left nothing half-written worth refusing, so poisoning is ignored.
+    pub fn lock(&self) -> MutexGuard<'_, EvalState> {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The state when no helper holds it (the engine's progress callback).
+    fn try_lock(&self) -> Option<MutexGuard<'_, EvalState>> {
+        self.0.try_lock().ok()
+    }
+}
+
+thread_local! {
+    /// When the current thread's run outside an evaluation (a rule file's top level)
+    /// began; per thread because rule files are compiled on several at once.
+    static TOP_LEVEL_STARTED: Cell<Instant> = Cell::new(Instant::now());
+}
 
 /// A sandboxed engine plus the state its helpers read.
 pub struct RuleEngine {
@@ -84,7 +107,7 @@ pub struct RuleEngine {
 
 impl RuleEngine {
     pub fn new() -> RuleEngine {
-        let state: SharedState = Rc::new(RefCell::new(EvalState::default()));
+        let state = SharedState::default();
         let mut engine = Engine::new();
         engine
             .set_max_operations(MAX_OPERATIONS)
@@ -105,19 +128,17 @@ impl RuleEngine {
         let clock = state.clone();
         // A run outside an evaluation (a rule file's top level, run when it is loaded)
         // gets the same budget, counted from its first operation.
-        let run_started = Cell::new(Instant::now());
         engine.on_progress(move |operations| {
             if operations == 1 {
-                run_started.set(Instant::now());
+                TOP_LEVEL_STARTED.set(Instant::now());
             }
             if operations % 512 != 0 {
                 return None;
             }
             let deadline = clock
-                .try_borrow()
-                .ok()?
+                .try_lock()?
                 .deadline
-                .unwrap_or_else(|| run_started.get() + TIME_BUDGET);
+                .unwrap_or_else(|| TOP_LEVEL_STARTED.get() + TIME_BUDGET);
             (Instant::now() > deadline).then(|| {
                 format!(
                     "ran longer than the time budget of {} ms",

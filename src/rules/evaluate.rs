@@ -9,7 +9,7 @@ use crate::facts::Facts;
 use rhai::{AST, CallFnOptions, Dynamic, EvalAltResult, Map, Position, Scope};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
-use std::rc::Rc;
+use std::sync::Arc;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct RuleResult {
@@ -79,13 +79,13 @@ pub enum GuardOutcome {
 }
 
 impl RuleEngine {
-    pub fn evaluate(&self, rule: &Rule, facts: &Rc<Facts>) -> Outcome {
+    pub fn evaluate(&self, rule: &Rule, facts: &Arc<Facts>) -> Outcome {
         self.evaluate_traced(rule, facts).0
     }
 
     /// Evaluates a rule and says what it looked at (empty when a needed fact is
     /// missing, since the script then does not run).
-    pub fn evaluate_traced(&self, rule: &Rule, facts: &Rc<Facts>) -> (Outcome, Trace) {
+    pub fn evaluate_traced(&self, rule: &Rule, facts: &Arc<Facts>) -> (Outcome, Trace) {
         let missing: Vec<String> = rule
             .meta
             .needs
@@ -96,7 +96,7 @@ impl RuleEngine {
         if !missing.is_empty() {
             return (Outcome::NotEvaluated { missing }, Trace::default());
         }
-        self.state.borrow_mut().begin(facts.clone(), None);
+        self.state.lock().begin(facts.clone(), None);
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
         let result = self.engine.call_fn_with_options::<Dynamic>(
             options,
@@ -105,7 +105,7 @@ impl RuleEngine {
             "evaluate",
             (),
         );
-        let trace = self.state.borrow_mut().end();
+        let trace = self.state.lock().end();
         let outcome = self.outcome(rule, result, &trace, facts);
         (outcome, trace)
     }
@@ -168,7 +168,7 @@ impl RuleEngine {
     }
 
     /// Evaluates a compiled guard expression with the ids of the rules that fired.
-    pub fn guard(&self, ast: &AST, facts: &Rc<Facts>, fired: &HashSet<String>) -> GuardOutcome {
+    pub fn guard(&self, ast: &AST, facts: &Arc<Facts>, fired: &HashSet<String>) -> GuardOutcome {
         self.guard_traced(ast, facts, fired).0
     }
 
@@ -176,14 +176,14 @@ impl RuleEngine {
     pub fn guard_traced(
         &self,
         ast: &AST,
-        facts: &Rc<Facts>,
+        facts: &Arc<Facts>,
         fired: &HashSet<String>,
     ) -> (GuardOutcome, Trace) {
         self.state
-            .borrow_mut()
+            .lock()
             .begin(facts.clone(), Some(fired.clone()));
         let result = self.engine.eval_ast::<bool>(ast);
-        let trace = self.state.borrow_mut().end();
+        let trace = self.state.lock().end();
         let outcome = match result {
             Ok(true) => GuardOutcome::Passed,
             Ok(false) => GuardOutcome::Blocked,

@@ -81,7 +81,7 @@ pub fn glob_match(pattern: &str, text: &str) -> bool {
 fn matching(state: &SharedState, patterns: &Array) -> Result<Array> {
     let patterns: Vec<String> = patterns.iter().map(|p| p.to_string()).collect();
     let ranks: Vec<String> = {
-        let st = state.borrow();
+        let st = state.lock();
         let Some(facts) = st.facts.as_ref() else {
             return Ok(Array::new());
         };
@@ -116,7 +116,7 @@ fn matching(state: &SharedState, patterns: &Array) -> Result<Array> {
         for optional in ["dso", "total_pct"] {
             let key = format!("hotspot.{rank}.{optional}");
             let present = state
-                .borrow()
+                .lock()
                 .facts
                 .as_ref()
                 .is_some_and(|f| f.contains(&key));

@@ -9,7 +9,7 @@ use crate::facts::{Fact, Facts, Provenance, Unit, catalog};
 use crate::knowledge::{KnowledgeBase, TEST_SUFFIX};
 use crate::rules::loader::RuleSource;
 use crate::rules::{Finding, Outcome};
-use std::rc::Rc;
+use std::sync::Arc;
 
 /// One test's result; `failure` is none when it passed.
 #[derive(Debug, Clone, PartialEq)]
@@ -116,7 +116,7 @@ pub fn run_suite(kb: &KnowledgeBase, files: &[&RuleSource]) -> SuiteReport {
 }
 
 /// A test's facts, each with its catalog unit and its line in the test file.
-pub fn test_facts(file: &TestFile, test: &RuleTest) -> Rc<Facts> {
+pub fn test_facts(file: &TestFile, test: &RuleTest) -> Arc<Facts> {
     let mut facts = Facts::default();
     for fact in &test.facts {
         facts.insert(Fact {
@@ -131,7 +131,7 @@ pub fn test_facts(file: &TestFile, test: &RuleTest) -> Rc<Facts> {
             },
         });
     }
-    Rc::new(facts)
+    Arc::new(facts)
 }
 
 /// Whether the outcome is what the test expects; why not otherwise.

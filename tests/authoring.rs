@@ -20,7 +20,7 @@ use perfsage::rules::loader::RuleSource;
 use std::collections::{BTreeSet, HashSet};
 use std::path::Path;
 use std::process::Output;
-use std::rc::Rc;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 fn write(dir: &Path, relative: &str, text: &str) {
@@ -1233,7 +1233,7 @@ fn every_listed_helper_is_registered_and_every_registered_function_is_listed() {
 }
 
 /// Facts for every key an example names, of the kind the catalog gives it.
-fn facts_for(script: &str) -> Rc<Facts> {
+fn facts_for(script: &str) -> Arc<Facts> {
     let mut facts = Facts::default();
     for reference in fact_refs(script) {
         let KeyText::Literal(key) = &reference.key else {
@@ -1260,7 +1260,7 @@ fn facts_for(script: &str) -> Rc<Facts> {
             },
         });
     }
-    Rc::new(facts)
+    Arc::new(facts)
 }
 
 #[test]
@@ -1278,12 +1278,9 @@ fn every_helper_example_compiles_and_calls_a_registered_helper() {
             .compile(&script)
             .unwrap_or_else(|e| panic!("the example of {name} does not compile: {script}: {e}"));
         let fired: HashSet<String> = ["storage.disk_saturated".to_string()].into();
-        engine
-            .state
-            .borrow_mut()
-            .begin(facts_for(&script), Some(fired));
+        engine.state.lock().begin(facts_for(&script), Some(fired));
         let result = engine.engine.eval_ast::<rhai::Dynamic>(&ast);
-        engine.state.borrow_mut().end();
+        engine.state.lock().end();
         // Facts an example builds at run time may be missing; the helper may not.
         if let Err(error) = result {
             assert!(

@@ -18,7 +18,7 @@ use perfsage::report::json::Json;
 use perfsage::report::labels::Lang;
 use perfsage::report::markdown::Markdown;
 use std::path::{Path, PathBuf};
-use std::rc::Rc;
+use std::sync::Arc;
 
 /// Case B's first bundle: one report (the case folder is an engagement of three runs).
 const CASE: &str = "cases/greatdb-vm-cluster/bundle";
@@ -585,7 +585,7 @@ fn full_report_model() -> Diagnosis {
             );
             add(&mut facts, "kernel", Value::Flag(kernel), Unit::None);
         }
-        host.facts = Rc::new(facts);
+        host.facts = Arc::new(facts);
     }
     let profiles = flame::collect(&mut host.captures);
     let mut diagnosis = diagnose_host(host, &kb);

@@ -8,7 +8,7 @@ use perfsage::text::lines::LineReader;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-use std::rc::Rc;
+use std::sync::Arc;
 
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -124,7 +124,7 @@ pub fn series(values: &[f64]) -> Value {
 }
 
 /// Facts for rule tests, each cited as line N of `facts.txt`.
-pub fn facts(entries: &[(&str, Value)]) -> Rc<Facts> {
+pub fn facts(entries: &[(&str, Value)]) -> Arc<Facts> {
     let mut facts = Facts::default();
     for (i, (key, value)) in entries.iter().enumerate() {
         facts.insert(Fact {
@@ -139,7 +139,7 @@ pub fn facts(entries: &[(&str, Value)]) -> Rc<Facts> {
             },
         });
     }
-    Rc::new(facts)
+    Arc::new(facts)
 }
 
 pub fn num(n: f64) -> Value {

@@ -126,6 +126,57 @@ impl SeriesBuilder {
         }
     }
 
+    /// Adds the samples `later` collected from the rest of the same capture (read by
+    /// another thread from further on), as if they had been pushed here one by one;
+    /// `line_offset` turns its line numbers into this file's. Count, sum, extremes and
+    /// the histogram come out as a single pass would give them; a plotted point may
+    /// straddle the join, averaging the same samples in a different grouping.
+    pub fn append(&mut self, later: &SeriesBuilder, line_offset: u64) {
+        if later.count == 0 {
+            return;
+        }
+        if self.count == 0 {
+            self.first_line = later.first_line + line_offset;
+        }
+        self.last_line = later.last_line + line_offset;
+        self.count += later.count;
+        self.sum += later.sum;
+        if later.min < self.min {
+            self.min = later.min;
+        }
+        if later.max > self.max {
+            self.max = later.max;
+        }
+        match (&mut self.histogram, &later.histogram) {
+            (None, None) if self.exact.len() + later.exact.len() <= EXACT_LIMIT => {
+                self.exact.extend_from_slice(&later.exact)
+            }
+            (mine, theirs) => {
+                let mine = mine.get_or_insert_with(|| {
+                    let mut h = LogHistogram::default();
+                    for v in self.exact.drain(..) {
+                        h.add(v);
+                    }
+                    h
+                });
+                self.exact = Vec::new();
+                match theirs {
+                    Some(theirs) => mine.merge(theirs),
+                    None => later.exact.iter().for_each(|v| mine.add(*v)),
+                }
+            }
+        }
+        self.points.append(&later.points);
+    }
+
+    /// Moves the series' line numbers `offset` lines further down.
+    pub fn shift_lines(&mut self, offset: u64) {
+        if self.count > 0 {
+            self.first_line += offset;
+            self.last_line += offset;
+        }
+    }
+
     /// Builds a series from values already in memory (tests, derived facts).
     pub fn from_values(values: &[f64]) -> SeriesBuilder {
         let mut b = SeriesBuilder::default();
@@ -197,6 +248,23 @@ impl LogHistogram {
         self.buckets[slot] += 1;
     }
 
+    /// Adds another histogram's counts, bucket by bucket.
+    fn merge(&mut self, other: &LogHistogram) {
+        self.zeros += other.zeros;
+        if other.buckets.is_empty() {
+            return;
+        }
+        // Make room for the other's lowest and highest bucket, then add slot by slot.
+        self.add_outside(other.base);
+        self.add_outside(other.base + other.buckets.len() as u64 - 1);
+        let at = (other.base - self.base) as usize;
+        self.buckets[at] -= 1;
+        self.buckets[at + other.buckets.len() - 1] -= 1;
+        for (mine, theirs) in self.buckets[at..].iter_mut().zip(&other.buckets) {
+            *mine = mine.saturating_add(*theirs);
+        }
+    }
+
     fn quantile(&self, q: f64, count: u64) -> f64 {
         let rank = ((q * count as f64).ceil() as u64).max(1);
         let mut seen = self.zeros;
@@ -261,6 +329,25 @@ impl Downsampler {
         }
     }
 
+    /// Takes in the points of a later stretch of the same series, each as the number
+    /// of samples it averages, so the resolution halves as pushing them would.
+    fn append(&mut self, later: &Downsampler) {
+        let weighted = later.points.iter().map(|p| (*p, later.stride));
+        let pending =
+            (later.pending > 0).then(|| (later.pending_sum / later.pending as f64, later.pending));
+        for (average, mut samples) in weighted.chain(pending) {
+            while samples > 0 {
+                let take = samples.min(self.stride - self.pending);
+                self.pending_sum += average * take as f64;
+                self.pending += take;
+                samples -= take;
+                if self.pending >= self.stride {
+                    self.close_point();
+                }
+            }
+        }
+    }
+
     fn points(&self) -> (u64, Vec<f64>) {
         let mut points = self.points.clone();
         if self.pending > 0 {
@@ -288,6 +375,46 @@ mod tests {
     fn p95_is_nearest_rank() {
         let values: Vec<f64> = (1..=100).map(f64::from).collect();
         assert_eq!(SeriesBuilder::from_values(&values).finish(None).p95, 95.0);
+    }
+
+    /// The series of `values` built in one pass and built in two halves joined with
+    /// `append`, the second half numbering its lines from 1 as a second reader would.
+    fn whole_and_joined(values: &[f64], cut: usize) -> (SeriesBuilder, SeriesBuilder) {
+        let whole = SeriesBuilder::from_values(values);
+        let mut first = SeriesBuilder::from_values(&values[..cut]);
+        first.append(&SeriesBuilder::from_values(&values[cut..]), cut as u64);
+        (whole, first)
+    }
+
+    #[test]
+    fn joined_halves_of_a_short_series_equal_one_pass() {
+        let values: Vec<f64> = (0..300).map(|i| f64::from(i * 7 % 101)).collect();
+        let (whole, joined) = whole_and_joined(&values, 123);
+        assert_eq!(joined.finish(Some(1.0)), whole.finish(Some(1.0)));
+        assert_eq!(joined.lines(), (1, 300));
+    }
+
+    #[test]
+    fn joined_halves_of_a_long_series_keep_counts_extremes_and_p95() {
+        let values: Vec<f64> = (0..200_000).map(|i| f64::from(i % 1000) / 10.0).collect();
+        for cut in [1, 1500, 70_001, 199_999] {
+            let (whole, joined) = whole_and_joined(&values, cut);
+            let (whole, joined) = (whole.finish(None), joined.finish(None));
+            assert_eq!(joined.count, whole.count);
+            assert_eq!((joined.min, joined.max), (whole.min, whole.max));
+            assert_eq!(joined.p95, whole.p95, "cut at {cut}");
+            assert!((joined.avg - whole.avg).abs() < 1e-9);
+            assert_eq!(joined.stride, whole.stride);
+            assert_eq!(joined.points.len(), whole.points.len());
+        }
+    }
+
+    #[test]
+    fn joined_points_equal_one_pass_when_the_cut_falls_on_a_point_boundary() {
+        let values: Vec<f64> = (0..5000).map(|i| f64::from(i % 37)).collect();
+        // 4096 samples: a whole number of points at any stride up to 4096.
+        let (whole, joined) = whole_and_joined(&values, 4096);
+        assert_eq!(joined.finish(None).points, whole.finish(None).points);
     }
 
     #[test]

@@ -7,6 +7,7 @@ pub mod detect;
 pub mod read;
 mod sa_binary;
 pub mod sink;
+mod split_read;
 pub mod transcript;
 
 // Shared by parsers of several domains.
@@ -79,6 +80,13 @@ pub trait CaptureParser: Sync {
     /// several outputs one after another (a pasted transcript) can be cut into
     /// sections. Only lines that nothing else prints qualify (`Settings for eth0:`).
     fn starts_section(&self, _line: &str) -> bool {
+        false
+    }
+
+    /// Whether every block after a blank line can be parsed knowing only the file's
+    /// first block (its header), so that a large file may be read in two halves at
+    /// once (`split_read`). Only where each block repeats its column header.
+    fn reads_blocks_alone(&self) -> bool {
         false
     }
 }

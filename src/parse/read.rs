@@ -7,8 +7,9 @@ use super::detect::{HEAD_BYTES, detect, first_line_preview};
 use super::profile::profile_stacks::ProfileStacks;
 use super::sa_binary;
 use super::sink::{FactSink, Strength, Warning};
+use super::split_read;
 use super::transcript::{Section, looks_like_transcript, split};
-use super::{Lines, ParseError};
+use super::{CaptureParser, Lines, ParseError};
 use crate::facts::Fact;
 use crate::quiet_panic::catch_quietly;
 use crate::text::cr_line_ends::{CrAsLf, uses_lone_cr};
@@ -194,6 +195,16 @@ pub fn read_capture(path: &Path, name: &str) -> Vec<CaptureResult> {
         ContentKind::Text(encoding) => encoding,
     };
     let mut head_text = decode_head(&head, encoding);
+    if !compressed
+        && encoding == TextEncoding::Utf8
+        && size >= split_read::MIN_SPLIT_BYTES
+        && !uses_lone_cr(&head_text)
+        && !looks_like_transcript(&head_text)
+        && let Some(parser) = detect(&head_text).filter(|p| p.reads_blocks_alone())
+        && let Some((outcome, sink)) = split_read::parse_in_halves(path, name, parser, &head, size)
+    {
+        return vec![into_result(name, encoding, parser, outcome, sink)];
+    }
     let mut stream: Box<dyn Read> =
         Box::new(Utf8Reader::new(Cursor::new(head).chain(source), encoding));
     if uses_lone_cr(&head_text) {
@@ -279,7 +290,17 @@ pub(super) fn parse(
             parser.tool()
         )))
     });
+    into_result(name, encoding, parser, outcome, sink)
+}
 
+/// The report and facts of a finished parse.
+fn into_result(
+    name: &str,
+    encoding: TextEncoding,
+    parser: &dyn CaptureParser,
+    outcome: Result<(), ParseError>,
+    mut sink: FactSink,
+) -> CaptureResult {
     let mut report = CaptureReport::new(name, CaptureStatus::Parsed);
     report.tool = Some(parser.tool().to_string());
     report.encoding = (encoding != TextEncoding::Utf8).then(|| encoding.name());

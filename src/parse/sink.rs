@@ -3,6 +3,8 @@
 //! primary source supplied (iostat's CPU summary yields to mpstat's). A file gives at
 //! most `MAX_FACTS` facts and `MAX_WARNINGS` warnings, and says so when it reaches
 //! either: 200 MB of repeated valid lines once gave 26 million facts and 12 GB.
+//! Series stay open until the end, so that the sink of a later stretch of the same
+//! file, read by another thread, can be appended to this one (`append`).
 
 use crate::facts::{Fact, Provenance, SeriesBuilder, Unit, Value};
 use crate::parse::profile::profile_stacks::ProfileStacks;
@@ -27,11 +29,36 @@ pub struct Warning {
     pub message: String,
 }
 
+/// A fact as put, or a series still collecting.
+enum Entry {
+    Fact(Fact, Strength),
+    Series(OpenSeries),
+}
+
+struct OpenSeries {
+    key: String,
+    builder: SeriesBuilder,
+    unit: Unit,
+    interval_s: Option<f64>,
+    strength: Strength,
+    reading: Reading,
+}
+
+/// What fact a series becomes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Reading {
+    Series,
+    /// Its lowest sample, as a number (the least free space seen).
+    Lowest,
+    /// Its highest sample, as a number.
+    Highest,
+}
+
 pub struct FactSink {
     file: String,
     tool: &'static str,
     command: Option<String>,
-    facts: Vec<(Fact, Strength)>,
+    facts: Vec<Entry>,
     warnings: Vec<Warning>,
     /// Facts past the limit, not kept, and the line of the first of them.
     facts_dropped: u64,
@@ -122,16 +149,88 @@ impl FactSink {
         interval_s: Option<f64>,
         strength: Strength,
     ) {
-        if builder.is_empty() {
+        self.open_series(
+            key.into(),
+            builder,
+            unit,
+            interval_s,
+            strength,
+            Reading::Series,
+        );
+    }
+
+    /// Stores the lowest or highest sample of a series as a number, unless it has none.
+    pub fn series_extreme(
+        &mut self,
+        key: impl Into<String>,
+        builder: &SeriesBuilder,
+        unit: Unit,
+        reading: Reading,
+    ) {
+        self.open_series(key.into(), builder, unit, None, Strength::Primary, reading);
+    }
+
+    fn open_series(
+        &mut self,
+        key: String,
+        builder: &SeriesBuilder,
+        unit: Unit,
+        interval_s: Option<f64>,
+        strength: Strength,
+        reading: Reading,
+    ) {
+        if builder.is_empty() || !self.has_room(builder.lines().0) {
             return;
         }
-        self.push(
-            key.into(),
-            Value::Series(builder.finish(interval_s)),
+        self.facts.push(Entry::Series(OpenSeries {
+            key,
+            builder: builder.clone(),
             unit,
-            builder.lines(),
+            interval_s,
             strength,
-        );
+            reading,
+        }));
+    }
+
+    /// Adds what `later` read from the rest of the same file (from a line after all of
+    /// this sink's; its lines numbered `line_offset` lower): a series both read is
+    /// joined into one, a fact only `later` has is added, and a fact both have (the
+    /// file's header, read by both) is this sink's.
+    pub fn append(&mut self, later: FactSink, line_offset: u64) {
+        let mut index: std::collections::HashMap<String, usize> = self
+            .facts
+            .iter()
+            .enumerate()
+            .map(|(i, entry)| (entry.key().to_string(), i))
+            .collect();
+        for entry in later.facts {
+            match index.get(entry.key()).map(|&i| &mut self.facts[i]) {
+                Some(Entry::Series(mine)) => {
+                    if let Entry::Series(theirs) = &entry
+                        && mine.reading == theirs.reading
+                    {
+                        mine.builder.append(&theirs.builder, line_offset);
+                        mine.interval_s = mine.interval_s.or(theirs.interval_s);
+                    }
+                }
+                Some(Entry::Fact(..)) => {}
+                None => {
+                    let mut entry = entry;
+                    entry.shift_lines(line_offset);
+                    index.insert(entry.key().to_string(), self.facts.len());
+                    self.facts.push(entry);
+                }
+            }
+        }
+        for mut warning in later.warnings {
+            warning.line += line_offset;
+            self.warn(warning.line, warning.message);
+        }
+        self.warnings_dropped += later.warnings_dropped;
+        if later.facts_dropped > 0 && self.facts_dropped == 0 {
+            self.facts_cut_at = later.facts_cut_at + line_offset;
+        }
+        self.facts_dropped += later.facts_dropped;
     }
 
     /// The warning for a last line the file ends in the middle of.
@@ -175,7 +274,49 @@ impl FactSink {
                 ),
             });
         }
-        (self.facts, self.warnings)
+        let entries = std::mem::take(&mut self.facts);
+        let facts = entries
+            .into_iter()
+            .map(|entry| match entry {
+                Entry::Fact(fact, strength) => (fact, strength),
+                Entry::Series(open) => {
+                    let lines = open.builder.lines();
+                    let value = match open.reading {
+                        Reading::Series => Value::Series(open.builder.finish(open.interval_s)),
+                        Reading::Lowest => Value::Number(open.builder.finish(None).min),
+                        Reading::Highest => Value::Number(open.builder.finish(None).max),
+                    };
+                    (self.fact(open.key, value, open.unit, lines), open.strength)
+                }
+            })
+            .collect();
+        (facts, self.warnings)
+    }
+
+    /// Whether another fact may be kept; counts the one that may not.
+    fn has_room(&mut self, line: u64) -> bool {
+        if self.facts.len() < MAX_FACTS {
+            return true;
+        }
+        if self.facts_dropped == 0 {
+            self.facts_cut_at = line;
+        }
+        self.facts_dropped += 1;
+        false
+    }
+
+    fn fact(&self, key: String, value: Value, unit: Unit, lines: (u64, u64)) -> Fact {
+        Fact {
+            key,
+            value,
+            unit,
+            provenance: Provenance {
+                file: self.file.clone(),
+                line: lines.0,
+                line_end: lines.1,
+                tool: self.tool.to_string(),
+            },
+        }
     }
 
     fn push(
@@ -186,27 +327,28 @@ impl FactSink {
         lines: (u64, u64),
         strength: Strength,
     ) {
-        if self.facts.len() >= MAX_FACTS {
-            if self.facts_dropped == 0 {
-                self.facts_cut_at = lines.0;
-            }
-            self.facts_dropped += 1;
-            return;
+        if self.has_room(lines.0) {
+            let fact = self.fact(key, value, unit, lines);
+            self.facts.push(Entry::Fact(fact, strength));
         }
-        let provenance = Provenance {
-            file: self.file.clone(),
-            line: lines.0,
-            line_end: lines.1,
-            tool: self.tool.to_string(),
-        };
-        self.facts.push((
-            Fact {
-                key,
-                value,
-                unit,
-                provenance,
-            },
-            strength,
-        ));
+    }
+}
+
+impl Entry {
+    fn key(&self) -> &str {
+        match self {
+            Entry::Fact(fact, _) => &fact.key,
+            Entry::Series(open) => &open.key,
+        }
+    }
+
+    fn shift_lines(&mut self, offset: u64) {
+        match self {
+            Entry::Fact(fact, _) => {
+                fact.provenance.line += offset;
+                fact.provenance.line_end += offset;
+            }
+            Entry::Series(open) => open.builder.shift_lines(offset),
+        }
     }
 }

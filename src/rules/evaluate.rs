@@ -179,9 +179,7 @@ impl RuleEngine {
         facts: &Arc<Facts>,
         fired: &HashSet<String>,
     ) -> (GuardOutcome, Trace) {
-        self.state
-            .lock()
-            .begin(facts.clone(), Some(fired.clone()));
+        self.state.lock().begin(facts.clone(), Some(fired.clone()));
         let result = self.engine.eval_ast::<bool>(ast);
         let trace = self.state.lock().end();
         let outcome = match result {

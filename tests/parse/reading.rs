@@ -2,6 +2,7 @@
 //! should touch.
 
 use crate::support::*;
+use perfsage::facts::{Fact, Value};
 use perfsage::parse::CaptureStatus;
 
 #[test]
@@ -177,4 +178,57 @@ fn a_file_without_its_final_line_end_gives_the_same_facts() {
         differ.join("\n")
     );
     assert!(checked >= 40, "only {checked} fixtures checked");
+}
+
+/// A large mpstat or sar capture is read in two halves at once; the same bytes
+/// gzip-compressed are always read in one pass. Both must give the same facts with the
+/// same line numbers (plotted points aside, which may group samples differently).
+#[test]
+fn large_sysstat_files_read_in_halves_give_the_facts_of_one_pass() {
+    use std::io::Write;
+    for fixture in ["mpstat/mpstat_all_24h.txt", "sar/sar_A.txt"] {
+        let text = String::from_utf8(read(fixture)).unwrap();
+        let (first_block, reports) = text.split_at(text.find("\n\n").unwrap() + 2);
+        let mut big = first_block.to_string();
+        // Past the size from which files are cut (16 MiB), in whole reports.
+        while big.len() < 20 << 20 {
+            big.push_str(reports);
+            if !big.ends_with("\n\n") {
+                big.push('\n');
+            }
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let plain = dir.path().join("capture.txt");
+        std::fs::write(&plain, &big).unwrap();
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        gz.write_all(big.as_bytes()).unwrap();
+        let compressed = dir.path().join("capture.txt.gz");
+        std::fs::write(&compressed, gz.finish().unwrap()).unwrap();
+
+        let halves = parse_file(&plain);
+        let one_pass = parse_file(&compressed);
+        assert_eq!(halves.report.problem(), None, "{fixture}");
+        assert_eq!(
+            halves.report.warnings, one_pass.report.warnings,
+            "{fixture}"
+        );
+        assert_eq!(halves.facts.len(), one_pass.facts.len(), "{fixture}");
+        for ((split, _), (whole, _)) in halves.facts.iter().zip(&one_pass.facts) {
+            assert_eq!(split.key, whole.key, "{fixture}");
+            let at = |f: &Fact| (f.provenance.line, f.provenance.line_end);
+            assert_eq!(at(split), at(whole), "{fixture}: {}", split.key);
+            match (&split.value, &whole.value) {
+                (Value::Series(s), Value::Series(w)) => {
+                    assert_eq!(
+                        (s.count, s.min, s.max, s.p95, s.stride, s.points.len()),
+                        (w.count, w.min, w.max, w.p95, w.stride, w.points.len()),
+                        "{fixture}: {}",
+                        split.key
+                    );
+                    assert!((s.avg - w.avg).abs() < 1e-9, "{fixture}: {}", split.key);
+                }
+                (s, w) => assert_eq!(s, w, "{fixture}: {}", split.key),
+            }
+        }
+    }
 }

@@ -324,6 +324,11 @@ impl CaptureParser for Mpstat {
         "mpstat"
     }
 
+    /// Each interval's block (`mpstat -P ALL`) repeats the column header.
+    fn reads_blocks_alone(&self) -> bool {
+        true
+    }
+
     fn sniff(&self, head: &str) -> Option<u8> {
         head.lines().take(200).any(is_cpu_header).then_some(90)
     }

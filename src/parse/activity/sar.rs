@@ -54,10 +54,10 @@
 
 use super::sysstat_header;
 use super::whole_row::has_two_decimals;
-use crate::facts::{SeriesBuilder, Unit, Value};
+use crate::facts::{SeriesBuilder, Unit};
 use crate::parse::activity::time_of_day::{IntervalTracker, seconds_of_day};
 use crate::parse::instance_label::{device_label, label_from_bytes};
-use crate::parse::sink::Strength;
+use crate::parse::sink::{Reading, Strength};
 use crate::parse::{CaptureParser, FactSink, Lines, ParseError};
 use crate::text::fields::FieldSlots;
 use crate::text::lines::Line;
@@ -433,14 +433,13 @@ impl Section {
             };
             if self != Section::Filesystems {
                 sink.series(key, builder, *unit, interval_s, Strength::Primary);
-            } else if !builder.is_empty() {
-                let summary = builder.finish(None);
+            } else {
                 let worst = if metric == FS_INODES_FREE {
-                    summary.min
+                    Reading::Lowest
                 } else {
-                    summary.max
+                    Reading::Highest
                 };
-                sink.put(key, Value::Number(worst), *unit, builder.lines());
+                sink.series_extreme(key, builder, *unit, worst);
             }
         }
     }
@@ -812,6 +811,12 @@ impl Rows {
 impl CaptureParser for Sar {
     fn tool(&self) -> &'static str {
         "sar"
+    }
+
+    /// Each activity's block repeats its header, whether sar printed it live (one block
+    /// per activity and interval) or from a data file (one per activity).
+    fn reads_blocks_alone(&self) -> bool {
+        true
     }
 
     fn sniff(&self, head: &str) -> Option<u8> {

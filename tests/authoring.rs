@@ -1432,29 +1432,36 @@ fn layers_for_uses_a_complete_rule_base_instead_of_the_built_in_one() {
 }
 
 #[test]
-fn lint_warns_when_a_cost_names_no_effort_to_rank_by() {
+fn lint_requires_a_recommendation_to_declare_its_effort() {
     let meta = "    recommendation: #{\n        action: \"a\",\n        verify: \"v\",\n        rollback: \"r\",\n        cost: \"ask the vendor\",\n    },\n";
     let body = "fn evaluate() { if avg(\"cpu.util_pct\") > 90.0 { #{ severity: \"high\", summary: \"busy\" } } }";
     let (dir, code, report) = lint(&[(
         "storage/vendor.rhai",
         &rule_file("storage.vendor", meta, body),
     )]);
-    assert_eq!(code, 0, "a warning does not fail lint: {report}");
-    let wanted = format!(
-        "{}/storage/vendor.rhai:12: warning: recommendation cost \"ask the vendor\" names no effort",
-        dir.path().display()
-    );
-    assert!(
-        report.lines().any(|l| l.starts_with(&wanted)),
-        "no `{wanted}` in:\n{report}"
+    assert_eq!(code, 2, "{report}");
+    has_error(
+        &dir,
+        &report,
+        "storage/vendor.rhai:8",
+        "META.recommendation has no `effort`",
     );
 
-    let online = meta.replace("ask the vendor", "online change");
-    let (_dir, _, report) = lint(&[(
+    let declared = meta.replace("cost:", "effort: \"rebuild\",\n        cost:");
+    let (_dir, code, report) = lint(&[(
         "storage/vendor.rhai",
-        &rule_file("storage.vendor", &online, body),
+        &rule_file("storage.vendor", &declared, body),
     )]);
-    assert!(!report.contains("names no effort"), "{report}");
+    assert!(!report.contains("no `effort`"), "{report}");
+    assert_eq!(code, 0, "{report}");
+
+    let unknown = meta.replace("cost:", "effort: \"soon\",\n        cost:");
+    let (_dir, code, report) = lint(&[(
+        "storage/vendor.rhai",
+        &rule_file("storage.vendor", &unknown, body),
+    )]);
+    assert_eq!(code, 2, "{report}");
+    assert!(report.contains("soon"), "{report}");
 }
 
 #[test]

@@ -1429,29 +1429,36 @@ fn layers_for_uses_a_complete_rule_base_instead_of_the_built_in_one() {
 }
 
 #[test]
-fn lint_warns_when_a_cost_names_no_effort_to_rank_by() {
+fn lint_requires_a_recommendation_to_declare_its_effort() {
     let meta = "    recommendation: #{\n        action: \"a\",\n        verify: \"v\",\n        rollback: \"r\",\n        cost: \"ask the vendor\",\n    },\n";
     let body = "fn evaluate() { if avg(\"cpu.util_pct\") > 90.0 { #{ severity: \"high\", summary: \"busy\" } } }";
     let (dir, code, report) = lint(&[(
         "storage/vendor.rhai",
         &rule_file("storage.vendor", meta, body),
     )]);
-    assert_eq!(code, 0, "a warning does not fail lint: {report}");
-    let wanted = format!(
-        "{}/storage/vendor.rhai:12: warning: recommendation cost \"ask the vendor\" names no effort",
-        dir.path().display()
-    );
-    assert!(
-        report.lines().any(|l| l.starts_with(&wanted)),
-        "no `{wanted}` in:\n{report}"
+    assert_eq!(code, 2, "{report}");
+    has_error(
+        &dir,
+        &report,
+        "storage/vendor.rhai:8",
+        "META.recommendation has no `effort`",
     );
 
-    let online = meta.replace("ask the vendor", "online change");
-    let (_dir, _, report) = lint(&[(
+    let declared = meta.replace("cost:", "effort: \"rebuild\",\n        cost:");
+    let (_dir, code, report) = lint(&[(
         "storage/vendor.rhai",
-        &rule_file("storage.vendor", &online, body),
+        &rule_file("storage.vendor", &declared, body),
     )]);
-    assert!(!report.contains("names no effort"), "{report}");
+    assert!(!report.contains("no `effort`"), "{report}");
+    assert_eq!(code, 0, "{report}");
+
+    let unknown = meta.replace("cost:", "effort: \"soon\",\n        cost:");
+    let (_dir, code, report) = lint(&[(
+        "storage/vendor.rhai",
+        &rule_file("storage.vendor", &unknown, body),
+    )]);
+    assert_eq!(code, 2, "{report}");
+    assert!(report.contains("soon"), "{report}");
 }
 
 #[test]
@@ -1482,4 +1489,132 @@ fn rules_doc_lists_the_rules_that_name_each_limiting_resource() {
     for resource in ["cpu", "memory", "storage", "lock"] {
         assert!(section.contains(&format!("| {resource} |")), "{section}");
     }
+}
+
+// ── named thresholds ───────────────────────────────────────────────────────────
+
+#[test]
+fn a_thresholds_file_changes_a_rule_figure_without_forking_the_rule() {
+    let explain = |rules: Option<&tempfile::TempDir>| {
+        let mut args = vec![
+            "explain".to_string(),
+            "storage.disk_saturated".into(),
+            "cases/greatdb-vm-cluster/bundle".into(),
+        ];
+        if let Some(dir) = rules {
+            args.extend(["--rules".into(), dir_arg(dir)]);
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = perfsage(&args);
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        stdout(&out)
+    };
+    // The case's data disk is 99.5 % busy: above the built-in 90 %, below 99.9 %.
+    assert!(explain(None).contains("Outcome: FIRED"));
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "thresholds.yaml",
+        "# a stricter line for this customer\nstorage.disk_saturated:\n  disk_busy_pct: 99.9\n",
+    );
+    let kb = KnowledgeBase::load(&[dir.path().to_path_buf()]).unwrap();
+    let rule = kb.rules.get("storage.disk_saturated").unwrap();
+    assert_eq!(rule.meta.thresholds["disk_busy_pct"].value, 99.9);
+    assert!(explain(Some(&dir)).contains("Outcome: QUIET"));
+
+    // rules doc shows the value in force and where it was set.
+    let out = perfsage(&["rules", "doc", "--rules", &dir_arg(&dir)]);
+    let wanted = format!(
+        "| `disk_busy_pct` | 99.9 % (set in `{}/thresholds.yaml:3`) |",
+        dir.path().display()
+    );
+    assert!(stdout(&out).contains(&wanted), "no `{wanted}`");
+}
+
+#[test]
+fn a_thresholds_file_naming_an_unknown_rule_or_threshold_is_refused_at_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "thresholds.yaml",
+        "storage.disk_saturated:\n  disk_busy_pct: 85\n  disk_busy: 85\nstorage.no_such_rule: { x: 1 }\n",
+    );
+    let err = KnowledgeBase::load(&[dir.path().to_path_buf()])
+        .err()
+        .unwrap()
+        .to_string();
+    let file = format!("{}/thresholds.yaml", dir.path().display());
+    assert!(
+        err.contains(&format!(
+            "{file}:3: rule storage.disk_saturated has no threshold \"disk_busy\""
+        )),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!(
+            "{file}:4: no rule loaded has id \"storage.no_such_rule\""
+        )),
+        "{err}"
+    );
+    assert!(!err.contains(":2:"), "the known name is fine: {err}");
+
+    write(
+        dir.path(),
+        "thresholds.yaml",
+        "storage.disk_saturated:\n  disk_busy_pct: high\n",
+    );
+    let err = KnowledgeBase::load(&[dir.path().to_path_buf()])
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(err.contains(&format!("{file}:2")), "{err}");
+}
+
+#[test]
+fn lint_checks_thresholds_read_declared_and_sourced() {
+    let meta = "    thresholds: #{\n        busy_pct: #{ value: 90, unit: \"%\" },\n        spare: #{ value: 1.0, source: \"a reason\" },\n    },\n";
+    let body = "fn evaluate() { if avg(\"cpu.util_pct\") > threshold(\"busy_pct\") && avg(\"cpu.util_pct\") > threshold(\"missing\") { #{ severity: \"high\", summary: \"busy\" } } }";
+    let (dir, code, report) = lint(&[("storage/thr.rhai", &rule_file("storage.thr", meta, body))]);
+    assert_eq!(code, 2, "{report}");
+    has_error(
+        &dir,
+        &report,
+        "storage/thr.rhai:9",
+        "threshold \"busy_pct\" has no `source`",
+    );
+    has_error(
+        &dir,
+        &report,
+        "storage/thr.rhai:14:99",
+        "threshold(\"missing\") is not declared in META.thresholds",
+    );
+    let unread = format!(
+        "{}/storage/thr.rhai:10: warning: threshold \"spare\" is declared but never read",
+        dir.path().display()
+    );
+    assert!(
+        report.lines().any(|l| l.starts_with(&unread)),
+        "no `{unread}` in:\n{report}"
+    );
+}
+
+#[test]
+fn reading_an_undeclared_threshold_is_an_error_naming_the_rule_and_the_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let meta =
+        "    thresholds: #{ busy_pct: #{ value: 90.0, unit: \"%\", source: \"a reason\" } },\n";
+    let body = "fn evaluate() { if avg(\"cpu.util_pct\") > threshold(\"busy_pct\") { threshold(\"typo\"); } }";
+    write(
+        dir.path(),
+        "storage/thr.rhai",
+        &rule_file("storage.thr", meta, body),
+    );
+    write(
+        dir.path(),
+        "storage/thr.test.yaml",
+        "rule: storage.thr\ntests:\n  - name: idle stays quiet\n    facts:\n      cpu.util_pct: [10, 20]\n    expect: quiet\n  - name: busy reads the undeclared name\n    facts:\n      cpu.util_pct: [95, 99]\n    expect: error\n    error_contains: 'rule storage.thr reads threshold \"typo\", which its META.thresholds does not declare'\n",
+    );
+    let out = perfsage(&["rules", "test", &dir_arg(&dir)]);
+    assert_eq!(code(&out), 0, "{}{}", stdout(&out), stderr(&out));
+    assert_eq!(last_line(&stdout(&out)), "2 passed, 0 failed");
 }

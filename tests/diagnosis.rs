@@ -374,27 +374,33 @@ fn benchmarksql_results_reach_the_database_host_but_the_client_stays_on_the_load
 }
 
 #[test]
-fn a_cost_text_names_its_effort_by_the_first_effort_word() {
+fn next_actions_carry_the_effort_their_rule_declares() {
     use perfsage::rules::effort::Effort;
-    for (cost, effort) in [
-        ("online change (a short link reset)", Some(Effort::Online)),
-        ("database restart to move files", Some(Effort::Restart)),
-        ("BIOS access, reboot", Some(Effort::Firmware)),
-        ("kernel change, reboot", Some(Effort::Reboot)),
-        ("vendor rebuild, database restart", Some(Effort::Rebuild)),
-        (
-            "database downtime: back up, reformat, restore",
-            Some(Effort::Downtime),
-        ),
-        (
-            "hardware change (DIMM population) or BIOS access, reboot",
-            Some(Effort::Hardware),
-        ),
-        ("none (a comparison)", Some(Effort::Nothing)),
-        ("ask the vendor", None),
-    ] {
-        assert_eq!(Effort::of_cost(cost), effort, "{cost}");
+    let kb = KnowledgeBase::builtin().unwrap();
+    let d = diagnose(
+        &Bundle::open(&root().join("cases/greatdb-vm-cluster/bundle")).unwrap(),
+        &kb,
+    );
+    let actions = &d.hosts[0].next_actions;
+    assert!(!actions.is_empty());
+    for action in actions {
+        let declared = kb
+            .rules
+            .get(&action.rule)
+            .unwrap()
+            .meta
+            .recommendation
+            .as_ref()
+            .unwrap()
+            .effort;
+        assert!(declared.is_some(), "{}", action.rule);
+        assert_eq!(action.effort, declared, "{}", action.rule);
     }
+    let raw_disk = actions
+        .iter()
+        .find(|a| a.rule == "virtualization.raw_disk_passthrough")
+        .unwrap();
+    assert_eq!(raw_disk.effort, Some(Effort::Restart));
 }
 
 #[test]

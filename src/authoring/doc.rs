@@ -1,6 +1,6 @@
 //! `perfsage rules doc`: the rule base as a Markdown reference, grouped by layer and
 //! by methodology step, with each rule's rationale, needed facts, source case, gain, the
-//! gains measured in the case chains and recommendation; and the helper reference of the authoring guide, generated from the
+//! gains measured in the case chains, named thresholds and recommendation; and the helper reference of the authoring guide, generated from the
 //! engine's helper table so the guide cannot drift from the engine.
 
 use crate::cases::measured_gains::{self, MeasuredGain};
@@ -237,6 +237,25 @@ fn write_rule(out: &mut String, rule: &Rule, measured: Option<&Vec<MeasuredGain>
             "| Overrides | a rule of the same id loaded before it |"
         );
     }
+    if !m.thresholds.is_empty() {
+        let _ = writeln!(
+            out,
+            "\n**Thresholds.**\n\n| Name | Value | Source |\n| --- | --- | --- |"
+        );
+        for (name, t) in &m.thresholds {
+            let unit = t.unit.as_deref().map_or(String::new(), |u| format!(" {u}"));
+            let overridden = t
+                .overridden_at
+                .as_deref()
+                .map_or(String::new(), |at| format!(" (set in `{at}`)"));
+            let _ = writeln!(
+                out,
+                "| `{name}` | {}{unit}{overridden} | {} |",
+                t.value,
+                or_dash(&cell(t.source.as_deref().unwrap_or("")))
+            );
+        }
+    }
     if let Some(r) = &m.recommendation {
         write_recommendation(out, r);
     }
@@ -250,6 +269,9 @@ fn write_recommendation(out: &mut String, r: &Recommendation) {
     let _ = writeln!(out, "- Verify: {}\n- Roll back: {}", r.verify, r.rollback);
     if let Some(alternative) = &r.alternative {
         let _ = writeln!(out, "- Alternative: {alternative}");
+    }
+    if let Some(effort) = r.effort {
+        let _ = writeln!(out, "- Effort: {}", effort.name());
     }
     if let Some(cost) = &r.cost {
         let _ = writeln!(out, "- Cost: {cost}");

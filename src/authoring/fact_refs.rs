@@ -2,7 +2,7 @@
 //! literals and template strings passed to the helpers that read facts
 //! (`avg("cpu.util_pct")`, ``has(`disk.${name}.aqu_sz`)``), with line and column.
 //! `rules lint` checks them against the fact catalog; `explain` points from a fact to
-//! the line that read it. A scanner that knows Rhai's comments, strings, raw strings
+//! the line that read it. The same scan finds the names given to `threshold()`. A scanner that knows Rhai's comments, strings, raw strings
 //! and template interpolation is all this needs.
 
 use crate::rules::api::instance_names;
@@ -76,16 +76,27 @@ pub fn pattern_as_template(pattern: &str) -> String {
 
 /// Every call of a fact-reading helper with a string or template as first argument.
 pub fn fact_refs(source: &str) -> Vec<FactRef> {
+    calls(source, |helper| {
+        [KEY_READERS, PREFIX_READERS, PATTERN_READERS]
+            .iter()
+            .any(|readers| readers.contains(&helper))
+    })
+}
+
+/// Every call of `helper` with a string or template as first argument (the argument
+/// is then not a fact key: `threshold("disk_busy_pct")`).
+pub fn calls_of(source: &str, helper: &str) -> Vec<FactRef> {
+    calls(source, |name| name == helper)
+}
+
+fn calls(source: &str, wanted: impl Fn(&str) -> bool) -> Vec<FactRef> {
     let tokens = tokens(source);
     let mut refs = Vec::new();
     for (i, name) in tokens.iter().enumerate() {
         let Tok::Ident(helper) = &name.tok else {
             continue;
         };
-        if ![KEY_READERS, PREFIX_READERS, PATTERN_READERS]
-            .iter()
-            .any(|readers| readers.contains(&helper.as_str()))
-        {
+        if !wanted(helper) {
             continue;
         }
         let method_or_definition = i > 0

@@ -115,6 +115,7 @@ const META = #{{
         ],
         verify: "{PLACEHOLDER}: how to see that it worked",
         rollback: "{PLACEHOLDER}: how to undo it",
+        effort: "online", // {PLACEHOLDER}: what trying it takes: nothing, online, restart, reboot, firmware, rebuild, downtime or hardware
     }},
 }};
 

@@ -94,6 +94,7 @@ mod tests {
                 rollback: "r".into(),
                 alternative: None,
                 cost: None,
+                effort: None,
             }),
             source: gain_pct.map(|g| Source {
                 seed: "s".into(),

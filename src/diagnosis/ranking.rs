@@ -5,8 +5,8 @@
 //! the source case gave, and without that the finding's severity stands in (critical as
 //! +10 %, high +5 %, medium +2.5 %, low +1 %, info +0.25 %). The stand-ins sit below
 //! the gains the cases measured (+6.5 % to +68 %), so a step that brought a measured
-//! gain somewhere ranks above a guess of the same effort. The effort comes from the recommendation's
-//! cost text (see `rules::effort`); a cost that names none counts as a reboot.
+//! gain somewhere ranks above a guess of the same effort. The effort is the one the recommendation
+//! declares (see `rules::effort`); a recommendation without one counts as a reboot.
 //! Once the declared target is met every remaining step is optional, and the least
 //! effort comes first: the consultant is done unless a step is cheap.
 
@@ -51,7 +51,7 @@ pub fn rank(findings: &[Finding], target_met: bool, measured: &MeasuredGains) ->
             let recommendation = f.recommendation.as_ref()?;
             let in_chains = measured.get(&f.rule).map_or(&[][..], Vec::as_slice);
             let gain_pct = median(in_chains).or_else(|| f.source.as_ref().and_then(|s| s.gain_pct));
-            let effort = recommendation.cost.as_deref().and_then(Effort::of_cost);
+            let effort = recommendation.effort;
             let weight = effort.map_or(Effort::Reboot.weight(), Effort::weight);
             let value = gain_pct.unwrap_or_else(|| severity_stand_in(f.severity));
             Some(RankedAction {
@@ -121,6 +121,7 @@ mod tests {
             rollback: "r".into(),
             alternative: None,
             cost: Some("online".into()),
+            effort: Some(Effort::Online),
         });
         f
     }

@@ -1,9 +1,10 @@
 //! Reads a rule directory given with `--rules` (or to `rules lint` / `rules test`):
 //! every `*.rhai` rule below it (those in `lib/` are shared functions), its
-//! `methodology.yaml` and every `*.test.yaml`, in
+//! `methodology.yaml`, its `thresholds.yaml` and every `*.test.yaml`, in
 //! path order. Files are named in messages as the directory given joined with their
 //! path inside it, so an editor can open them.
 
+use super::threshold_overrides::THRESHOLDS_FILE;
 use super::{METHODOLOGY_FILE, RuleLayer, TEST_SUFFIX};
 use crate::bundle::metadata_file;
 use crate::bundle::regular_file::read_small;
@@ -29,6 +30,7 @@ pub fn read_rule_dir(dir: &Path) -> Result<RuleLayer, InputError> {
         rules: Vec::new(),
         lib: Vec::new(),
         methodology: None,
+        thresholds: None,
         tests: Vec::new(),
     };
     for path in files {
@@ -37,7 +39,8 @@ pub fn read_rule_dir(dir: &Path) -> Result<RuleLayer, InputError> {
         let is_rule = file_name.ends_with(".rhai");
         let is_test = file_name.ends_with(TEST_SUFFIX);
         let is_methodology = file_name == METHODOLOGY_FILE;
-        if !(is_rule || is_test || is_methodology) {
+        let is_thresholds = file_name == THRESHOLDS_FILE;
+        if !(is_rule || is_test || is_methodology || is_thresholds) {
             continue;
         }
         let shown = path.display().to_string().replace('\\', "/");
@@ -58,6 +61,17 @@ pub fn read_rule_dir(dir: &Path) -> Result<RuleLayer, InputError> {
             layer.rules.push(source);
         } else if is_test {
             layer.tests.push(source);
+        } else if is_thresholds {
+            if let Some(first) = &layer.thresholds {
+                return Err(InputError::new(
+                    source.path,
+                    format!(
+                        "a rule directory has one {THRESHOLDS_FILE}; {} is another",
+                        first.path
+                    ),
+                ));
+            }
+            layer.thresholds = Some(source);
         } else if let Some(first) = &layer.methodology {
             return Err(InputError::new(
                 source.path,

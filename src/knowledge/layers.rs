@@ -3,9 +3,10 @@
 //! `overrides: true`, in which case it replaces the earlier rule; `overrides: true`
 //! with nothing to replace is an error too, so a renamed built-in rule cannot leave a
 //! consultancy's override silently dead. Every problem is collected, so `rules lint`
-//! can list them all; the rules that did compile are kept.
+//! can list them all; the rules that did compile are kept. Each layer's
+//! `thresholds.yaml` then sets threshold values of the rules assembled.
 
-use super::{METHODOLOGY_FILE, RuleLayer};
+use super::{METHODOLOGY_FILE, RuleLayer, threshold_overrides};
 use crate::graph::Methodology;
 use crate::rules::engine::RuleEngine;
 use crate::rules::loader::{LoadError, Rule, RuleSet, RuleSource, meta_field_line};
@@ -81,7 +82,11 @@ pub fn assemble(layers: Vec<RuleLayer>) -> Assembly {
         }
     }
     rules.sort_by(|a, b| a.meta.id.cmp(&b.meta.id));
-    let rules = RuleSet { rules };
+    let mut rules = RuleSet { rules };
+    // Overrides apply once every layer's rules are in, later layers last.
+    for source in layers.iter().filter_map(|l| l.thresholds.as_ref()) {
+        problems.extend(threshold_overrides::apply(source, &mut rules));
+    }
     let graphs: Vec<RuleSource> = layers
         .iter()
         .filter_map(|l| l.methodology.clone())

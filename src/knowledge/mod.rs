@@ -3,10 +3,12 @@
 //! (`--rules DIR`) adds its rules, methodology additions and rule tests on top. A
 //! directory whose `methodology.yaml` names a `root` is a complete rule base and
 //! replaces the built-in one (how `perfsage rules lint rules/` checks a working copy).
+//! A directory's `thresholds.yaml` gives rules loaded new threshold values.
 
 mod dirs;
 mod layers;
 pub mod measured;
+pub mod threshold_overrides;
 
 pub use dirs::read_rule_dir;
 pub use layers::{Assembly, Overridden, assemble};
@@ -19,6 +21,7 @@ use crate::rules::loader::{LoadError, RuleSource};
 use crate::rules::prelude::is_lib_path;
 use std::fmt;
 use std::path::PathBuf;
+use threshold_overrides::THRESHOLDS_FILE;
 
 include!(concat!(env!("OUT_DIR"), "/builtin_rules.rs"));
 
@@ -36,6 +39,8 @@ pub struct RuleLayer {
     /// layers after it.
     pub lib: Vec<RuleSource>,
     pub methodology: Option<RuleSource>,
+    /// New values for named thresholds of the rules loaded (`thresholds.yaml`).
+    pub thresholds: Option<RuleSource>,
     pub tests: Vec<RuleSource>,
 }
 
@@ -52,13 +57,21 @@ impl RuleLayer {
         let (lib, rules): (Vec<RuleSource>, Vec<RuleSource>) = scripts
             .into_iter()
             .partition(|s| s.path.strip_prefix("rules/").is_some_and(is_lib_path));
+        let (methodology, thresholds) = graphs.into_iter().fold((None, None), |(m, t), g| {
+            if g.path.ends_with(METHODOLOGY_FILE) {
+                (Some(g), t)
+            } else if g.path.ends_with(THRESHOLDS_FILE) {
+                (m, Some(g))
+            } else {
+                (m, t)
+            }
+        });
         RuleLayer {
             dir: None,
             rules,
             lib,
-            methodology: graphs
-                .into_iter()
-                .find(|g| g.path.ends_with(METHODOLOGY_FILE)),
+            methodology,
+            thresholds,
             tests: BUILTIN_RULE_TESTS.iter().map(source).collect(),
         }
     }
@@ -71,6 +84,7 @@ impl RuleLayer {
             rules: Vec::new(),
             lib: Vec::new(),
             methodology: None,
+            thresholds: None,
             tests: Vec::new(),
         };
         for source in sources {
@@ -78,6 +92,8 @@ impl RuleLayer {
                 layer.tests.push(source);
             } else if source.path.ends_with(METHODOLOGY_FILE) {
                 layer.methodology = Some(source);
+            } else if source.path.ends_with(THRESHOLDS_FILE) {
+                layer.thresholds = Some(source);
             } else if is_lib_path(&source.path) {
                 layer.lib.push(source);
             } else {
@@ -106,12 +122,13 @@ impl RuleLayer {
         })
     }
 
-    /// Every file of the layer: rules, lib, methodology, tests.
+    /// Every file of the layer: rules, lib, methodology, threshold overrides, tests.
     pub fn files(&self) -> impl Iterator<Item = &RuleSource> {
         self.rules
             .iter()
             .chain(&self.lib)
             .chain(&self.methodology)
+            .chain(&self.thresholds)
             .chain(&self.tests)
     }
 }

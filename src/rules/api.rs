@@ -144,6 +144,11 @@ pub const HELPERS: &[Helper] = &[
         example: r#"let client = load_generator_of(text("bench.tool"));"#,
     },
     Helper {
+        signature: "threshold(name) -> float",
+        doc: "The value of one of the rule's named thresholds (`META.thresholds`), after any `thresholds.yaml` override. A name the rule does not declare is an error.",
+        example: r#"if avg("disk.busiest.util_pct") < threshold("disk_busy_pct") { return; }"#,
+    },
+    Helper {
         signature: "fired(rule_id) -> bool",
         doc: "In methodology guards only: whether that rule fired.",
         example: r#"fired("storage.disk_saturated")"#,
@@ -299,6 +304,7 @@ pub fn register(engine: &mut Engine, state: &SharedState) {
     super::hotspot_api::register(engine, state);
     super::process_api::register(engine);
     super::value_api::register(engine);
+    super::threshold::register(engine, state);
 
     let s = state.clone();
     engine.register_fn("fired", move |id: &str| -> Result<bool> {

@@ -1,12 +1,11 @@
-//! How much it takes to apply a recommendation, read from the `cost` text rules write
-//! ("online change", "database restart", "BIOS access, reboot", "vendor rebuild, …").
-//! The first effort word in the text decides, since rules name the main step first
-//! and add side costs after it. The ranking of next actions weighs a step's gain
-//! against this, and lint flags a cost text that names no effort.
+//! How much it takes to try a recommendation, as its rule declares it in
+//! `recommendation.effort`. The ranking of next actions weighs a step's gain against
+//! this, and lint requires every recommendation to declare one.
 
 use serde::{Deserialize, Serialize};
 
-/// From cheapest to most expensive.
+/// From cheapest to most expensive; a rule writes the kebab-case name
+/// (`effort: "restart"`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Effort {
@@ -20,7 +19,7 @@ pub enum Effort {
     Reboot,
     /// BIOS or firmware access, then a reboot.
     Firmware,
-    /// A rebuild of the software by its vendor or team.
+    /// A rebuild of the software by its vendor or team, or an application change.
     Rebuild,
     /// Data moved or reformatted while the database is down.
     Downtime,
@@ -28,33 +27,31 @@ pub enum Effort {
     Hardware,
 }
 
-/// Words that name an effort, matched case-insensitively.
-const WORDS: &[(&str, Effort)] = &[
-    ("none", Effort::Nothing),
-    ("comparison", Effort::Nothing),
-    ("benchmark rerun", Effort::Nothing),
-    ("online", Effort::Online),
-    ("restart", Effort::Restart),
-    ("reboot", Effort::Reboot),
-    ("kernel change", Effort::Reboot),
-    ("bios", Effort::Firmware),
-    ("firmware", Effort::Firmware),
-    ("rebuild", Effort::Rebuild),
-    ("application change", Effort::Rebuild),
-    ("downtime", Effort::Downtime),
-    ("reformat", Effort::Downtime),
-    ("hardware", Effort::Hardware),
-];
-
 impl Effort {
-    /// The effort the cost text names first, if it names one.
-    pub fn of_cost(cost: &str) -> Option<Effort> {
-        let lower = cost.to_lowercase();
-        WORDS
-            .iter()
-            .filter_map(|(word, effort)| lower.find(word).map(|at| (at, *effort)))
-            .min_by_key(|(at, _)| *at)
-            .map(|(_, effort)| effort)
+    /// Every effort, cheapest first.
+    pub const ALL: [Effort; 8] = [
+        Effort::Nothing,
+        Effort::Online,
+        Effort::Restart,
+        Effort::Reboot,
+        Effort::Firmware,
+        Effort::Rebuild,
+        Effort::Downtime,
+        Effort::Hardware,
+    ];
+
+    /// The name a rule writes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Effort::Nothing => "nothing",
+            Effort::Online => "online",
+            Effort::Restart => "restart",
+            Effort::Reboot => "reboot",
+            Effort::Firmware => "firmware",
+            Effort::Rebuild => "rebuild",
+            Effort::Downtime => "downtime",
+            Effort::Hardware => "hardware",
+        }
     }
 
     /// How many times harder than an online change it is to try.
@@ -68,10 +65,5 @@ impl Effort {
             Effort::Downtime => 5.0,
             Effort::Hardware => 6.0,
         }
-    }
-
-    /// The words a cost text may use, for error messages.
-    pub fn words() -> impl Iterator<Item = &'static str> {
-        WORDS.iter().map(|(word, _)| *word)
     }
 }

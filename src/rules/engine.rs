@@ -6,6 +6,7 @@
 //! read files, run commands, reach the network or hang a diagnosis.
 
 use super::api;
+use super::threshold::ThresholdScope;
 use crate::facts::Facts;
 use rhai::module_resolvers::DummyModuleResolver;
 use rhai::{Engine, EvalAltResult, FLOAT, INT};
@@ -34,6 +35,8 @@ pub struct EvalState {
     /// Facts asked about with `has()` and the answer, in first-asked order.
     pub checked: Vec<(String, bool)>,
     pub deadline: Option<Instant>,
+    /// The thresholds of the rule being evaluated; none in guards.
+    pub thresholds: Option<ThresholdScope>,
 }
 
 /// What one evaluation looked at: the facts it read, those it missed, and those it
@@ -54,6 +57,7 @@ impl EvalState {
             missing: Vec::new(),
             checked: Vec::new(),
             deadline: Some(Instant::now() + TIME_BUDGET),
+            thresholds: None,
         };
     }
 

@@ -5,6 +5,7 @@
 use super::engine::{MAX_OPERATIONS, RuleEngine, Trace};
 use super::finding::{Evidence, Finding, FindingZh, Recommendation, RecommendationZh, Severity};
 use super::loader::{Rule, message_without_position};
+use super::threshold::ThresholdScope;
 use crate::facts::Facts;
 use rhai::{AST, CallFnOptions, Dynamic, EvalAltResult, Map, Position, Scope};
 use serde::{Deserialize, Serialize};
@@ -96,7 +97,11 @@ impl RuleEngine {
         if !missing.is_empty() {
             return (Outcome::NotEvaluated { missing }, Trace::default());
         }
-        self.state.lock().begin(facts.clone(), None);
+        {
+            let mut state = self.state.lock();
+            state.begin(facts.clone(), None);
+            state.thresholds = Some(ThresholdScope::of(&rule.meta.id, &rule.meta.thresholds));
+        }
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
         let result = self.engine.call_fn_with_options::<Dynamic>(
             options,
@@ -272,10 +277,25 @@ fn build_finding(
         confidence,
         summary: spec.summary,
         evidence,
-        recommendation: spec.recommendation.or_else(|| meta.recommendation.clone()),
+        recommendation: own_or_meta(spec.recommendation, meta.recommendation.as_ref()),
         source: meta.source.clone(),
         zh,
     })
+}
+
+/// The finding's own recommendation, with META's effort when it declares none (a
+/// finding rewrites the texts, rarely what trying it takes), else META's.
+fn own_or_meta(
+    own: Option<Recommendation>,
+    meta: Option<&Recommendation>,
+) -> Option<Recommendation> {
+    match own {
+        Some(mut own) => {
+            own.effort = own.effort.or_else(|| meta.and_then(|m| m.effort));
+            Some(own)
+        }
+        None => meta.cloned(),
+    }
 }
 
 /// A readable message and the position inside the script where it went wrong (the
@@ -300,4 +320,32 @@ pub fn describe(error: &EvalAltResult) -> (String, Position) {
         other => message_without_position(other.to_string(), other.position()),
     };
     (message, position)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::effort::Effort;
+
+    fn recommendation(effort: Option<Effort>) -> Recommendation {
+        Recommendation {
+            action: "a".into(),
+            commands: vec![],
+            verify: "v".into(),
+            rollback: "r".into(),
+            alternative: None,
+            cost: None,
+            effort,
+        }
+    }
+
+    #[test]
+    fn a_finding_recommendation_without_effort_takes_metas() {
+        let meta = recommendation(Some(Effort::Restart));
+        let own = own_or_meta(Some(recommendation(None)), Some(&meta)).unwrap();
+        assert_eq!(own.effort, Some(Effort::Restart));
+        let own = own_or_meta(Some(recommendation(Some(Effort::Online))), Some(&meta)).unwrap();
+        assert_eq!(own.effort, Some(Effort::Online));
+        assert_eq!(own_or_meta(None, Some(&meta)), Some(meta));
+    }
 }

@@ -1,6 +1,7 @@
 //! What a rule says when it fires: a finding with severity, confidence, the evidence
 //! (facts with their file:line) and what to do about it.
 
+use super::effort::Effort;
 use crate::facts::{Unit, Value};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -110,9 +111,13 @@ pub struct Recommendation {
     /// A cheaper or less intrusive way to the same end, if the case names one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub alternative: Option<String>,
-    /// What applying it costs: online change, restart, reboot, BIOS access, rebuild …
+    /// What applying it costs, in words for the reader.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cost: Option<String>,
+    /// What it takes to try, for ranking; a finding's own recommendation without one
+    /// takes META's. Reports show it in the ranked next actions, not here.
+    #[serde(default, skip_serializing)]
+    pub effort: Option<Effort>,
 }
 
 /// One fact a finding rests on, with where it was read.

@@ -12,6 +12,7 @@ pub mod loader;
 pub mod prelude;
 pub mod process_api;
 pub mod rule_meta;
+pub mod threshold;
 pub mod value_api;
 
 pub use evaluate::{Outcome, RuleError, RuleResult};

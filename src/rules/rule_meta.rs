@@ -3,6 +3,7 @@
 //! and what to do when it fires.
 
 use super::finding::{Recommendation, RecommendationZh, Resource, Source};
+use super::threshold::{Thresholds, is_threshold_name};
 use serde::{Deserialize, Serialize};
 
 /// Layers a rule may belong to, from firmware up to the benchmark itself.
@@ -41,6 +42,9 @@ pub struct RuleMeta {
     pub source: Option<Source>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub recommendation: Option<Recommendation>,
+    /// The figures the rule decides by, by name; `threshold("name")` reads them.
+    #[serde(default, skip_serializing_if = "Thresholds::is_empty")]
+    pub thresholds: Thresholds,
     /// Set on a rule in an extra rule directory (`--rules DIR`) that deliberately
     /// replaces a rule of the same id loaded before it; without it an id clash is an
     /// error.
@@ -102,6 +106,20 @@ impl RuleMeta {
         }
         if self.title.trim().is_empty() {
             problem("title", "title is empty".into());
+        }
+        for (name, threshold) in &self.thresholds {
+            if !is_threshold_name(name) {
+                problem(
+                    "thresholds",
+                    format!("threshold name {name:?} must be lower snake case"),
+                );
+            }
+            if !threshold.value.is_finite() {
+                problem(
+                    "thresholds",
+                    format!("threshold {name:?} has no finite value"),
+                );
+            }
         }
         if let Some(zh) = &self.zh {
             problems.extend(zh_problems(zh, self.recommendation.as_ref()));
@@ -183,6 +201,7 @@ mod tests {
             rollback: "Undo.".into(),
             alternative: None,
             cost: None,
+            effort: None,
         };
         let zh = |title: &str, alternative: Option<&str>| RuleZh {
             title: Some(title.into()),
@@ -228,6 +247,7 @@ mod tests {
                 gain_pct: Some(5.0),
             }),
             recommendation: None,
+            thresholds: Thresholds::new(),
             overrides: false,
             zh: None,
         };

@@ -1,19 +1,22 @@
 //! Lint checks on one rule file: the fact keys it names (in `needs` and in helper
-//! calls) must be in the fact catalog, it must declare the facts it needs, its cost
-//! should name an effort, it should have tests, and no scaffold placeholder may be left.
+//! calls) must be in the fact catalog, it must declare the facts it needs and the
+//! effort of its recommendation, the thresholds it reads must be declared with their
+//! source (and those declared read), it should have tests, and no scaffold placeholder
+//! may be left.
 
 use super::Diagnostic;
 use crate::authoring::fact_keys::{
     is_catalogued, prefix_may_match, suggest, template_may_match, template_prefix_may_match,
 };
 use crate::authoring::fact_refs::{
-    FactRef, KeyText, fact_refs, pattern_as_template, string_literals,
+    FactRef, KeyText, calls_of, fact_refs, pattern_as_template, string_literals,
 };
 use crate::authoring::scaffold::PLACEHOLDER;
 use crate::knowledge::{RuleLayer, TEST_SUFFIX};
 use crate::rules::api::split_pattern;
 use crate::rules::effort::Effort;
 use crate::rules::loader::{RuleSet, RuleSource, meta_field_line};
+use crate::rules::threshold::Thresholds;
 use rhai::{AST, Engine};
 
 pub fn check(source: &RuleSource, engine: &Engine, layer: &RuleLayer) -> Vec<Diagnostic> {
@@ -58,22 +61,23 @@ pub fn check(source: &RuleSource, engine: &Engine, layer: &RuleLayer) -> Vec<Dia
                 format!("META.needs: {}", unknown_key(key)),
             ));
         }
-        if let Some(cost) = rule
+        if rule
             .meta
             .recommendation
             .as_ref()
-            .and_then(|r| r.cost.as_ref())
-            && Effort::of_cost(cost).is_none()
+            .is_some_and(|r| r.effort.is_none())
         {
-            found.push(Diagnostic::warning(
+            found.push(Diagnostic::error(
                 file,
-                meta_field_line(&source.text, "cost"),
+                meta_field_line(&source.text, "recommendation"),
+                None,
                 format!(
-                    "recommendation cost {cost:?} names no effort, so the ranking of next actions counts it as a reboot; start it with one of: {}",
-                    Effort::words().collect::<Vec<_>>().join(", ")
+                    "META.recommendation has no `effort`: say what trying it takes, one of: {} (the ranking of next actions weighs the gain against it)",
+                    Effort::ALL.map(Effort::name).join(", ")
                 ),
             ));
         }
+        found.extend(threshold_problems(source, &rule.meta.thresholds));
         if let Some(stem) = file.strip_suffix(".rhai") {
             let test_file = format!("{stem}{TEST_SUFFIX}");
             if !layer.tests.iter().any(|t| t.path == test_file) {
@@ -83,6 +87,57 @@ pub fn check(source: &RuleSource, engine: &Engine, layer: &RuleLayer) -> Vec<Dia
                     format!("no tests: add {test_file} (the format is in rules/README.md)"),
                 ));
             }
+        }
+    }
+    found
+}
+
+/// Thresholds read but not declared, declared but never read, or declared without
+/// the reference they come from.
+fn threshold_problems(source: &RuleSource, declared: &Thresholds) -> Vec<Diagnostic> {
+    let file = source.path.as_str();
+    let reads = calls_of(&source.text, "threshold");
+    let mut found = Vec::new();
+    for read in &reads {
+        if let KeyText::Literal(name) = &read.key
+            && !declared.contains_key(name)
+        {
+            found.push(Diagnostic::error(
+                file,
+                Some(read.line),
+                Some(read.column),
+                format!(
+                    "threshold(\"{name}\") is not declared in META.thresholds (add `{name}: #{{ value: …, unit: \"…\", source: \"…\" }}`)"
+                ),
+            ));
+        }
+    }
+    // A name built at run time may read any threshold: only literal reads are counted.
+    let dynamic = reads.iter().any(|r| matches!(r.key, KeyText::Template(_)));
+    for (name, threshold) in declared {
+        let line = meta_field_line(&source.text, name);
+        if !dynamic
+            && !reads
+                .iter()
+                .any(|r| matches!(&r.key, KeyText::Literal(n) if n == name))
+        {
+            found.push(Diagnostic::warning(
+                file,
+                line,
+                format!("threshold {name:?} is declared but never read with threshold(\"{name}\")"),
+            ));
+        }
+        if threshold
+            .source
+            .as_deref()
+            .is_none_or(|s| s.trim().is_empty())
+        {
+            found.push(Diagnostic::error(
+                file,
+                line,
+                None,
+                format!("threshold {name:?} has no `source`: say where the figure comes from (a measurement, document or standard)"),
+            ));
         }
     }
     found

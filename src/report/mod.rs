@@ -4,6 +4,7 @@
 //! before any exporter sees it.
 
 pub mod compare;
+pub mod document;
 pub mod engagement;
 pub mod facts_listing;
 pub mod fleet;

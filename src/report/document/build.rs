@@ -2,14 +2,14 @@
 //! sections a host has and in what order, and picks each text in the report's language
 //! (fixed words from `labels`, rule and methodology texts through `localize`).
 
+use super::next_actions;
 use super::{
-    ActionCell, Block, Cell, ChartRefs, Column, Conflict, Document, Grid, HostPart, Metric, Note,
-    PathStep, Section, SectionKind, Target, finding,
+    Block, Cell, ChartRefs, Column, Conflict, Document, Grid, HostPart, Metric, Note, PathStep,
+    Section, SectionKind, Target, finding,
 };
 use crate::diagnosis::{Diagnosis, HostDiagnosis, TargetStatus};
 use crate::report::labels::{self, Label, Lang};
 use crate::report::localize;
-use crate::report::next_actions;
 use crate::report::numbers::with_unit;
 use crate::rules::Finding;
 
@@ -37,7 +37,7 @@ pub fn host<'a>(d: &'a Diagnosis, h: &'a HostDiagnosis, lang: Lang) -> HostPart<
             Block::Metrics(metrics(h, lang)),
         ));
     }
-    let actions = next_actions_grid(h, lang);
+    let actions = next_actions::grid(h, lang);
     if !actions.rows.is_empty() {
         sections.push(section(
             SectionKind::NextActions,
@@ -165,34 +165,6 @@ fn metrics(h: &HostDiagnosis, lang: Lang) -> Vec<Metric> {
             }
         })
         .collect()
-}
-
-fn next_actions_grid(h: &HostDiagnosis, lang: Lang) -> Grid {
-    let rows = next_actions::rows(h, lang)
-        .into_iter()
-        .map(|a| {
-            vec![
-                Cell::Number(a.rank),
-                Cell::Action(ActionCell {
-                    title: a.title.to_string(),
-                    action: a.action.to_string(),
-                    command: a.command.map(str::to_string),
-                    rule: a.rule.to_string(),
-                }),
-                Cell::Text(a.gain),
-                Cell::Text(a.effort),
-            ]
-        })
-        .collect();
-    Grid {
-        columns: vec![
-            Column::number("#"),
-            Column::text(Label::Action.text(lang)),
-            Column::text(Label::GainExpected.text(lang)),
-            Column::text(Label::EffortColumn.text(lang)),
-        ],
-        rows,
-    }
 }
 
 fn path<'a>(d: &'a Diagnosis, h: &'a HostDiagnosis, lang: Lang) -> Vec<PathStep<'a>> {

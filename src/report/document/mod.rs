@@ -7,6 +7,7 @@
 mod build;
 mod finding;
 mod grid;
+mod next_actions;
 
 pub use build::{document, host, target};
 pub use finding::{Evidence, FindingBlock, Recommendation, SourceGain, finding};

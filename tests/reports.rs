@@ -13,6 +13,7 @@ use perfsage::facts::{Fact, Provenance, Unit, Value};
 use perfsage::knowledge::KnowledgeBase;
 use perfsage::knowledge::measured::median;
 use perfsage::report::Exporter;
+use perfsage::report::document::{self, Block};
 use perfsage::report::html::Html;
 use perfsage::report::json::Json;
 use perfsage::report::labels::Lang;
@@ -131,6 +132,39 @@ fn markdown_has_every_part_of_the_diagnosis() {
         "### Captures",
     ] {
         assert!(md.contains(part), "{part:?} missing from:\n{md}");
+    }
+}
+
+/// The report document decides each host's sections once: the table, Markdown and HTML
+/// reports show the same headings in the same order (charts only in HTML, the metric
+/// cards there without a heading), in English and in Chinese.
+#[test]
+fn every_format_shows_the_documents_sections_in_its_order() {
+    let json = run_ok(&["diagnose", CASE, "--format", "json"]);
+    let model: Diagnosis = serde_json::from_slice(&json).expect("the JSON is the model");
+    for (lang, code) in [(Lang::En, "en"), (Lang::Zh, "zh")] {
+        let doc = document::document(&model, lang);
+        assert!(doc.hosts.iter().all(|h| h.sections.len() > 3));
+        for format in ["table", "md", "html"] {
+            let report = text(run_ok(&[
+                "diagnose", CASE, "--format", format, "--lang", code,
+            ]));
+            let mut at = 0;
+            for host in &doc.hosts {
+                for s in &host.sections {
+                    let marker = match (format, &s.block) {
+                        (_, Block::Charts(_)) | ("html", Block::Metrics(_)) => continue,
+                        ("html", _) => format!("<h3>{}</h3>", s.heading),
+                        ("md", _) => format!("\n### {}\n", s.heading),
+                        _ => format!("\n\n{}\n", s.heading),
+                    };
+                    let found = report[at..].find(&marker).unwrap_or_else(|| {
+                        panic!("{format} {code}: {marker:?} missing after byte {at}")
+                    });
+                    at += found + marker.len();
+                }
+            }
+        }
     }
 }
 

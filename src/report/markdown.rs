@@ -1,16 +1,15 @@
 //! The report as Markdown, for pasting into a ticket, a wiki or a customer document:
-//! per host the verdict, key metrics, the walked steps, findings with their evidence
-//! (fact = value, file:line), recommendations with commands, verify and roll back,
-//! the gain in the source case, the steps not taken and why, and what to capture next.
+//! the report document (see `document`) rendered as headings, tables, lists and code
+//! blocks. What each section says is decided there; this file only writes Markdown.
 
 use super::Exporter;
+use super::document::{
+    self, ActionCell, Block, Cell, Conflict, DASH, Document, FindingBlock, Grid, HostPart, Metric,
+    Note, PathStep, Section, Target,
+};
 use super::labels::{self, Label, Lang};
-use super::localize;
 use super::markdown_text::{code, code_block, header, row, text};
-use super::next_actions;
-use super::numbers::with_unit;
-use crate::diagnosis::{Diagnosis, HostDiagnosis, TargetStatus};
-use crate::rules::Finding;
+use crate::diagnosis::Diagnosis;
 use std::fmt::Write;
 
 pub struct Markdown {
@@ -19,342 +18,260 @@ pub struct Markdown {
 
 impl Exporter for Markdown {
     fn serialize(&self, diagnosis: &Diagnosis) -> anyhow::Result<Vec<u8>> {
-        let mut out = String::new();
-        let l = |label: Label| label.text(self.lang);
-        writeln!(out, "# {}\n", l(Label::ReportTitle))?;
-        let colon = labels::colon(self.lang);
-        writeln!(
-            out,
-            "{}{colon}{}  ",
-            l(Label::DiagnosisOf),
-            code(&diagnosis.bundle)
-        )?;
-        writeln!(
-            out,
-            "{}{colon}perfsage {}{}{}\n",
-            l(Label::GeneratedBy),
-            text(&diagnosis.perfsage_version),
-            labels::sentence_end(self.lang),
-            l(Label::EvidenceNote)
-        )?;
-        for host in &diagnosis.hosts {
-            self.host(&mut out, diagnosis, host)?;
-        }
-        Ok(out.into_bytes())
+        Ok(render(&document::document(diagnosis, self.lang))?.into_bytes())
     }
 }
 
-impl Markdown {
-    fn host(&self, out: &mut String, d: &Diagnosis, host: &HostDiagnosis) -> std::fmt::Result {
-        let lang = self.lang;
-        let l = |label: Label| label.text(lang);
-        let what: Vec<&str> = host
-            .role
+fn render(doc: &Document) -> Result<String, std::fmt::Error> {
+    let lang = doc.lang;
+    let l = |label: Label| label.text(lang);
+    let mut out = String::new();
+    writeln!(out, "# {}\n", l(Label::ReportTitle))?;
+    let colon = labels::colon(lang);
+    writeln!(
+        out,
+        "{}{colon}{}  ",
+        l(Label::DiagnosisOf),
+        code(doc.bundle)
+    )?;
+    writeln!(
+        out,
+        "{}{colon}perfsage {}{}{}\n",
+        l(Label::GeneratedBy),
+        text(doc.version),
+        labels::sentence_end(lang),
+        l(Label::EvidenceNote)
+    )?;
+    for part in &doc.hosts {
+        host(&mut out, part, lang)?;
+    }
+    Ok(out)
+}
+
+fn host(out: &mut String, h: &HostPart, lang: Lang) -> std::fmt::Result {
+    let what = if h.tags.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", text(&h.tags.join(", ")))
+    };
+    writeln!(
+        out,
+        "## {} {}{what}\n",
+        Label::Host.text(lang),
+        text(h.name)
+    )?;
+    writeln!(
+        out,
+        "**{}{}{}** ({} {:.0} %)\n",
+        Label::Verdict.text(lang),
+        labels::colon(lang),
+        h.headline,
+        Label::Confidence.text(lang).to_lowercase(),
+        h.confidence * 100.0
+    )?;
+    writeln!(out, "> {}\n", text(h.summary))?;
+    if let Some(target) = &h.target {
+        writeln!(out, "{}\n", target_line(target, lang))?;
+    }
+    for s in &h.sections {
+        section(out, s, lang)?;
+    }
+    Ok(())
+}
+
+fn section(out: &mut String, s: &Section, lang: Lang) -> std::fmt::Result {
+    if let Block::Charts(_) = s.block {
+        // Markdown draws no charts; the HTML report does.
+        return Ok(());
+    }
+    writeln!(out, "### {}\n", s.heading)?;
+    match &s.block {
+        Block::Metrics(metrics) => metrics_table(out, metrics, lang),
+        Block::Grid(grid) => grid_table(out, grid),
+        Block::Path(steps) => path_table(out, steps, lang),
+        Block::Findings(findings) => {
+            for f in findings {
+                finding(out, f, lang)?;
+            }
+            return Ok(());
+        }
+        Block::Notes(notes) => notes_list(out, notes)?,
+        Block::Conflicts(conflicts) => conflicts_list(out, conflicts, lang)?,
+        Block::Charts(_) => {}
+    }
+    out.push('\n');
+    Ok(())
+}
+
+fn metrics_table(out: &mut String, metrics: &[Metric], lang: Lang) {
+    let l = |label: Label| label.text(lang);
+    out.push_str(&header(&[
+        l(Label::Metric),
+        l(Label::Value),
+        l(Label::Source),
+    ]));
+    for m in metrics {
+        out.push_str(&row(&[text(&m.name), text(&m.value()), code(&m.source)]));
+    }
+}
+
+fn grid_table(out: &mut String, grid: &Grid) {
+    let labels: Vec<&str> = grid.columns.iter().map(|c| c.label).collect();
+    out.push_str(&header(&labels));
+    for cells in &grid.rows {
+        let cells: Vec<String> = cells.iter().map(cell).collect();
+        out.push_str(&row(&cells));
+    }
+}
+
+fn cell(c: &Cell) -> String {
+    match c {
+        Cell::Number(n) => n.to_string(),
+        Cell::Text(s) => text(s),
+        Cell::Lines(lines) => lines
             .iter()
-            .chain(&host.platform)
-            .map(|s| s.as_str())
-            .collect();
-        let what = if what.is_empty() {
-            String::new()
-        } else {
-            format!(" ({})", text(&what.join(", ")))
-        };
-        writeln!(out, "## {} {}{what}\n", l(Label::Host), text(&host.host))?;
-        let verdict = &host.bottleneck;
-        writeln!(
-            out,
-            "**{}{}{}** ({} {:.0} %)\n",
-            l(Label::Verdict),
-            labels::colon(lang),
-            labels::verdict_headline(verdict.resource, lang),
-            l(Label::Confidence).to_lowercase(),
-            verdict.confidence * 100.0
-        )?;
-        writeln!(
-            out,
-            "> {}\n",
-            text(localize::verdict_summary(verdict, lang))
-        )?;
-        if let Some(target) = &host.target {
-            writeln!(out, "{}\n", target_line(target, lang))?;
-        }
-
-        if !host.key_metrics.is_empty() {
-            writeln!(out, "### {}\n", l(Label::KeyMetrics))?;
-            out.push_str(&header(&[
-                l(Label::Metric),
-                l(Label::Value),
-                l(Label::Source),
-            ]));
-            for metric in &host.key_metrics {
-                out.push_str(&row(&[
-                    text(&labels::metric_name(&metric.key, lang)),
-                    text(&with_unit(metric.value, metric.unit)),
-                    code(&metric.provenance.to_string()),
-                ]));
-            }
-            out.push('\n');
-        }
-
-        let actions = next_actions::rows(host, lang);
-        if !actions.is_empty() {
-            writeln!(out, "### {}\n", l(next_actions::heading(host)))?;
-            out.push_str(&header(&[
-                "#",
-                l(Label::Action),
-                l(Label::GainExpected),
-                l(Label::EffortColumn),
-            ]));
-            for a in &actions {
-                out.push_str(&row(&[
-                    a.rank.to_string(),
-                    action_cell(a),
-                    text(&a.gain),
-                    text(&a.effort),
-                ]));
-            }
-            out.push('\n');
-        }
-
-        writeln!(out, "### {}\n", l(Label::StepsTaken))?;
-        out.push_str(&header(&[
-            "#",
-            l(Label::Step),
-            l(Label::Question),
-            l(Label::ReachedVia),
-            l(Label::Found),
-        ]));
-        for (i, step) in host.steps.iter().enumerate() {
-            let via = match (&step.visit.from, &step.visit.when) {
-                (Some(from), Some(when)) => format!("{} {}", code(from), code(when)),
-                _ => l(Label::Root).to_string(),
-            };
-            let found = if step.findings.is_empty() {
-                "—".to_string()
-            } else {
-                step.findings
-                    .iter()
-                    .map(|f| code(f))
-                    .collect::<Vec<_>>()
-                    .join("<br>")
-            };
-            out.push_str(&row(&[
-                (i + 1).to_string(),
-                code(&step.visit.step),
-                text(localize::step_title(
-                    &d.methodology,
-                    &step.visit.step,
-                    &step.visit.title,
-                    lang,
-                )),
-                via,
-                found,
-            ]));
-        }
-        out.push('\n');
-
-        if !host.findings.is_empty() {
-            writeln!(out, "### {}\n", l(Label::Findings))?;
-            for (i, finding) in host.findings.iter().enumerate() {
-                self.finding(out, i + 1, finding)?;
-            }
-        }
-        if !host.off_path_findings.is_empty() {
-            writeln!(out, "### {}\n", l(Label::OffPathFindings))?;
-            for (i, finding) in host.off_path_findings.iter().enumerate() {
-                self.finding(out, i + 1, finding)?;
-            }
-        }
-        if !host.skipped_steps.is_empty() {
-            writeln!(out, "### {}\n", l(Label::StepsNotTaken))?;
-            out.push_str(&header(&[
-                l(Label::Step),
-                l(Label::Question),
-                l(Label::WhyNot),
-            ]));
-            for step in &host.skipped_steps {
-                let reasons: Vec<String> = step
-                    .reasons
-                    .iter()
-                    .map(|r| text(&localize::skipped_reason(r, lang)))
-                    .collect();
-                out.push_str(&row(&[
-                    code(&step.step),
-                    text(localize::step_title(
-                        &d.methodology,
-                        &step.step,
-                        &step.title,
-                        lang,
-                    )),
-                    reasons.join("<br>"),
-                ]));
-            }
-            out.push('\n');
-        }
-        if !host.rule_errors.is_empty() {
-            writeln!(out, "### {}\n", l(Label::RuleErrors))?;
-            for error in &host.rule_errors {
-                writeln!(out, "- {}: {}", code(&error.rule), text(&error.to_string()))?;
-            }
-            out.push('\n');
-        }
-        if !host.capture_next.is_empty() {
-            writeln!(out, "### {}\n", l(Label::CaptureNext))?;
-            out.push_str(&header(&[
-                l(Label::Capture),
-                l(Label::Supplies),
-                l(Label::NeededBy),
-            ]));
-            for hint in &host.capture_next {
-                let facts = if hint.facts.is_empty() {
-                    "—".to_string()
-                } else {
-                    hint.facts
-                        .iter()
-                        .map(|f| code(f))
-                        .collect::<Vec<_>>()
-                        .join("<br>")
-                };
-                let needed: Vec<String> = hint
-                    .needed_by
-                    .iter()
-                    .map(|n| code(localize::needed_by(n, lang)))
-                    .collect();
-                out.push_str(&row(&[
-                    code(localize::capture_hint(&hint.capture, lang)),
-                    facts,
-                    needed.join("<br>"),
-                ]));
-            }
-            out.push('\n');
-        }
-        if !host.fact_conflicts.is_empty() {
-            writeln!(out, "### {}\n", l(Label::FactConflicts))?;
-            for c in &host.fact_conflicts {
-                writeln!(
-                    out,
-                    "- {}: {} {}, {} {} ({})",
-                    code(&c.key),
-                    l(Label::Kept),
-                    code(&c.kept.to_string()),
-                    l(Label::Ignored),
-                    code(&c.ignored.to_string()),
-                    code(&c.ignored_value)
-                )?;
-            }
-            out.push('\n');
-        }
-        writeln!(out, "### {}\n", l(Label::Captures))?;
-        out.push_str(&header(&[l(Label::File), l(Label::Tool), l(Label::Result)]));
-        for capture in &host.captures {
-            out.push_str(&row(&[
-                code(&capture.location()),
-                capture.tool.as_deref().map_or("—".to_string(), code),
-                text(&localize::capture_result(capture, lang).join("\n")),
-            ]));
-        }
-        out.push('\n');
-        Ok(())
+            .map(|l| text(l))
+            .collect::<Vec<_>>()
+            .join("<br>"),
+        Cell::Code(s) | Cell::Program(s) => code(s),
+        Cell::Codes(items) => codes(items),
+        Cell::Dash => DASH.to_string(),
+        Cell::Action(a) => action(a),
     }
+}
 
-    fn finding(&self, out: &mut String, number: usize, f: &Finding) -> std::fmt::Result {
-        let lang = self.lang;
-        let l = |label: Label| label.text(lang);
-        writeln!(
-            out,
-            "#### {number}. [{}] {} — {}\n",
-            labels::severity(f.severity, lang),
-            code(&f.rule),
-            text(localize::finding_title(f, lang))
-        )?;
-        writeln!(
-            out,
-            "**{}** {}\n",
-            labels::lead(Label::Why, lang),
-            text(localize::finding_summary(f, lang))
-        )?;
-        writeln!(out, "**{}**\n", l(Label::Evidence))?;
-        for e in &f.evidence {
-            writeln!(out, "- {} ({})", code(&e.statement()), code(&e.location()))?;
-        }
-        out.push('\n');
-        if let Some(r) = localize::recommendation(f, lang) {
-            writeln!(
-                out,
-                "**{}** {}\n",
-                labels::lead(Label::Do, lang),
-                text(r.action)
-            )?;
-            if !r.commands.is_empty() {
-                out.push_str(&code_block(r.commands, "sh"));
-                out.push('\n');
-            }
-            if let Some(alternative) = r.alternative {
-                writeln!(
-                    out,
-                    "**{}** {}\n",
-                    labels::lead(Label::Alternative, lang),
-                    text(alternative)
-                )?;
-            }
-            if let Some(cost) = r.cost {
-                writeln!(
-                    out,
-                    "**{}** {}\n",
-                    labels::lead(Label::Cost, lang),
-                    text(cost)
-                )?;
-            }
-            writeln!(
-                out,
-                "**{}** {}\n",
-                labels::lead(Label::Verify, lang),
-                text(r.verify)
-            )?;
-            writeln!(
-                out,
-                "**{}** {}\n",
-                labels::lead(Label::Rollback, lang),
-                text(r.rollback)
-            )?;
-        }
-        if let Some(s) = &f.source {
-            writeln!(
-                out,
-                "**{}** {} — {} {} ({})\n",
-                labels::lead(Label::GainInCase, lang),
-                text(localize::source_gain(s, lang)),
-                l(Label::Case),
-                code(&s.case_id),
-                code(&format!("seeds/{}", s.seed))
-            )?;
-        }
-        writeln!(
-            out,
-            "**{}** {:.0} %\n",
-            labels::lead(Label::Confidence, lang),
-            f.confidence * 100.0
-        )
-    }
+fn codes(items: &[String]) -> String {
+    items
+        .iter()
+        .map(|i| code(i))
+        .collect::<Vec<_>>()
+        .join("<br>")
 }
 
 /// A next action as one cell: the title in bold, what to do, the first command and the
 /// rule id.
-fn action_cell(a: &next_actions::NextActionRow) -> String {
-    let mut cell = format!("**{}** {}", text(a.title), text(a.action));
-    if let Some(command) = a.command {
+fn action(a: &ActionCell) -> String {
+    let mut cell = format!("**{}** {}", text(&a.title), text(&a.action));
+    if let Some(command) = &a.command {
         cell.push_str(&format!(" {}", code(command)));
     }
-    cell.push_str(&format!(" ({})", code(a.rule)));
+    cell.push_str(&format!(" ({})", code(&a.rule)));
     cell
 }
 
+fn path_table(out: &mut String, steps: &[PathStep], lang: Lang) {
+    let l = |label: Label| label.text(lang);
+    out.push_str(&header(&[
+        "#",
+        l(Label::Step),
+        l(Label::Question),
+        l(Label::ReachedVia),
+        l(Label::Found),
+    ]));
+    for (i, step) in steps.iter().enumerate() {
+        let via = match step.via {
+            Some((from, when)) => format!("{} {}", code(from), code(when)),
+            None => l(Label::Root).to_string(),
+        };
+        let found = if step.findings.is_empty() {
+            DASH.to_string()
+        } else {
+            codes(step.findings)
+        };
+        out.push_str(&row(&[
+            (i + 1).to_string(),
+            code(step.id),
+            text(step.question),
+            via,
+            found,
+        ]));
+    }
+}
+
+fn notes_list(out: &mut String, notes: &[Note]) -> std::fmt::Result {
+    for n in notes {
+        writeln!(out, "- {}: {}", code(&n.subject), text(&n.text))?;
+    }
+    Ok(())
+}
+
+fn conflicts_list(out: &mut String, conflicts: &[Conflict], lang: Lang) -> std::fmt::Result {
+    for c in conflicts {
+        writeln!(
+            out,
+            "- {}: {} {}, {} {} ({})",
+            code(&c.key),
+            Label::Kept.text(lang),
+            code(&c.kept),
+            Label::Ignored.text(lang),
+            code(&c.ignored),
+            code(&c.ignored_value)
+        )?;
+    }
+    Ok(())
+}
+
+fn finding(out: &mut String, f: &FindingBlock, lang: Lang) -> std::fmt::Result {
+    let lead = |label: Label| labels::lead(label, lang);
+    writeln!(
+        out,
+        "#### {}. [{}] {} — {}\n",
+        f.number,
+        labels::severity(f.severity, lang),
+        code(f.rule),
+        text(f.title)
+    )?;
+    writeln!(out, "**{}** {}\n", lead(Label::Why), text(f.why))?;
+    writeln!(out, "**{}**\n", Label::Evidence.text(lang))?;
+    for e in &f.evidence {
+        writeln!(out, "- {} ({})", code(&e.statement), code(&e.location))?;
+    }
+    out.push('\n');
+    if let Some(r) = &f.recommendation {
+        writeln!(out, "**{}** {}\n", lead(Label::Do), text(r.action))?;
+        if !r.commands.is_empty() {
+            out.push_str(&code_block(r.commands, "sh"));
+            out.push('\n');
+        }
+        if let Some(alternative) = r.alternative {
+            writeln!(
+                out,
+                "**{}** {}\n",
+                lead(Label::Alternative),
+                text(alternative)
+            )?;
+        }
+        if let Some(cost) = r.cost {
+            writeln!(out, "**{}** {}\n", lead(Label::Cost), text(cost))?;
+        }
+        writeln!(out, "**{}** {}\n", lead(Label::Verify), text(r.verify))?;
+        writeln!(out, "**{}** {}\n", lead(Label::Rollback), text(r.rollback))?;
+    }
+    if let Some(s) = &f.source {
+        writeln!(
+            out,
+            "**{}** {} — {} {} ({})\n",
+            lead(Label::GainInCase),
+            text(s.gain),
+            Label::Case.text(lang),
+            code(s.case_id),
+            code(&format!("seeds/{}", s.seed))
+        )?;
+    }
+    writeln!(
+        out,
+        "**{}** {:.0} %\n",
+        lead(Label::Confidence),
+        f.confidence * 100.0
+    )
+}
+
 /// `**Target**: 4,297 TPS beats the 4,000 TPS target by 7.4 % …`
-pub fn target_line(target: &TargetStatus, lang: Lang) -> String {
+pub fn target_line(target: &Target, lang: Lang) -> String {
     format!(
         "**{}**{}{}",
         Label::TargetStatus.text(lang),
         labels::colon(lang),
-        text(localize::target_summary(target, lang))
+        text(target.summary)
     )
 }

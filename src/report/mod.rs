@@ -1,9 +1,12 @@
 //! Reports: one diagnosis model, one exporter per format, each returning bytes. Only
-//! the CLI writes them anywhere. `labels` and `localize` give every format the same
-//! words in English or Chinese; `redact` takes host names and addresses out of a model
-//! before any exporter sees it.
+//! the CLI writes them anywhere. `document` decides once what a diagnosis report says
+//! (sections, tables, findings) in the report's language; the table, Markdown and HTML
+//! exporters only render it. `labels` and `localize` hold the words in English and
+//! Chinese; `redact` takes host names and addresses out of a model before any exporter
+//! sees it.
 
 pub mod compare;
+pub mod document;
 pub mod engagement;
 pub mod facts_listing;
 pub mod fleet;
@@ -13,7 +16,6 @@ pub mod labels;
 pub mod localize;
 pub mod markdown;
 pub(crate) mod markdown_text;
-mod next_actions;
 pub mod numbers;
 pub mod redact;
 pub mod table;

@@ -7,6 +7,7 @@ use super::{
     match_sentence, matches_label, sections, transition, verdict_change,
 };
 use crate::compare::{Change, Comparison, HostChange};
+use crate::report::document;
 use crate::report::html::escape::esc;
 use crate::report::html::{finding_card, page};
 use crate::report::labels::{self, Label, Lang};
@@ -216,8 +217,12 @@ impl CompareHtml {
                 continue;
             }
             let _ = write!(out, "<h3>{}</h3>", l(label));
-            for f in findings {
-                out.push_str(&finding_card(f, &format!("{anchor}-{suffix}"), lang));
+            for (i, f) in findings.iter().enumerate() {
+                out.push_str(&finding_card(
+                    &document::finding(f, i + 1, lang),
+                    &format!("{anchor}-{suffix}"),
+                    lang,
+                ));
             }
         }
         out

@@ -10,6 +10,7 @@ use crate::compare::compare;
 use crate::diagnosis::Diagnosis;
 use crate::engagement::Engagement;
 use crate::report::compare::chain_chart;
+use crate::report::document;
 use crate::report::html::escape::esc;
 use crate::report::html::{host_section, page};
 use crate::report::labels::{self, Label, Lang};
@@ -77,7 +78,10 @@ impl EngagementExporter for EngagementHtml {
             );
         }
         if let Some(target) = e.chain.last().and_then(|r| r.target.as_ref()) {
-            body.push_str(&host_section::target_paragraph(target, lang));
+            body.push_str(&host_section::target_paragraph(
+                &document::target(target, lang),
+                lang,
+            ));
         }
         if e.chain.iter().any(|r| r.configuration.is_some()) {
             let _ = write!(body, r#"<h3>{}</h3><ol>"#, l(Label::Configurations));
@@ -123,7 +127,11 @@ impl EngagementExporter for EngagementHtml {
             }
             for (h, host) in run.hosts.iter().enumerate() {
                 let id = format!("run-{number}-{}", host_section::anchor(h));
-                body.push_str(&host_section::render(run, &id, host, lang));
+                body.push_str(&host_section::render(
+                    &document::host(run, host, lang),
+                    &id,
+                    lang,
+                ));
                 if latest {
                     contents.push((
                         id,

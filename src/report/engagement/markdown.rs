@@ -5,6 +5,7 @@ use super::EngagementExporter;
 use super::rows::{self, rows};
 use crate::engagement::Engagement;
 use crate::report::Exporter;
+use crate::report::document;
 use crate::report::labels::{Label, Lang};
 use crate::report::markdown::{Markdown, target_line};
 use crate::report::markdown_text::{code, header, row, text};
@@ -61,7 +62,11 @@ impl EngagementExporter for EngagementMarkdown {
         }
         out.push('\n');
         if let Some(target) = e.chain.last().and_then(|r| r.target.as_ref()) {
-            writeln!(out, "{}\n", target_line(target, lang))?;
+            writeln!(
+                out,
+                "{}\n",
+                target_line(&document::target(target, lang), lang)
+            )?;
         }
         if e.chain.iter().any(|r| r.configuration.is_some()) {
             writeln!(out, "### {}\n", l(Label::Configurations))?;

@@ -5,6 +5,7 @@ use super::EngagementExporter;
 use super::rows::{header, rows};
 use crate::engagement::Engagement;
 use crate::report::Exporter;
+use crate::report::document;
 use crate::report::labels::{Label, Lang};
 use crate::report::table::{TableReport, styled_table, target_line};
 use comfy_table::Cell;
@@ -64,7 +65,11 @@ impl EngagementExporter for EngagementTable {
         }
         writeln!(out, "{table}")?;
         if let Some(target) = e.chain.last().and_then(|r| r.target.as_ref()) {
-            writeln!(out, "{}", target_line(target, lang))?;
+            writeln!(
+                out,
+                "{}",
+                target_line(&document::target(target, lang), lang)
+            )?;
         }
         if e.chain.iter().any(|r| r.configuration.is_some()) {
             writeln!(out, "\n{}", l(Label::Configurations))?;

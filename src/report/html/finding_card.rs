@@ -3,13 +3,12 @@
 //! and what the step gained in the case it comes from.
 
 use super::escape::{esc, slug};
+use crate::report::document::FindingBlock;
 use crate::report::labels::{self, Label, Lang};
-use crate::report::localize;
-use crate::rules::Finding;
 use std::fmt::Write;
 
 /// `anchor` prefixes the card's id, so steps can link to it.
-pub fn render(f: &Finding, anchor: &str, lang: Lang) -> String {
+pub fn render(f: &FindingBlock, anchor: &str, lang: Lang) -> String {
     let l = |label: Label| esc(label.text(lang));
     let mut out = String::new();
     let _ = write!(
@@ -17,16 +16,12 @@ pub fn render(f: &Finding, anchor: &str, lang: Lang) -> String {
         r#"<article class="finding sev-{}" id="{}-{}"><header><span class="severity">{}</span><h4>{}</h4><span class="rule-id">{}</span></header>"#,
         f.severity,
         esc(anchor),
-        slug(&f.rule),
+        slug(f.rule),
         esc(labels::severity(f.severity, lang)),
-        esc(localize::finding_title(f, lang)),
-        esc(&f.rule)
+        esc(f.title),
+        esc(f.rule)
     );
-    let _ = write!(
-        out,
-        r#"<p class="summary">{}</p><dl>"#,
-        esc(localize::finding_summary(f, lang))
-    );
+    let _ = write!(out, r#"<p class="summary">{}</p><dl>"#, esc(f.why));
     let _ = write!(
         out,
         r#"<dt>{}</dt><dd><ul class="evidence">"#,
@@ -36,12 +31,12 @@ pub fn render(f: &Finding, anchor: &str, lang: Lang) -> String {
         let _ = write!(
             out,
             r#"<li><code>{}</code><span class="loc">{}</span></li>"#,
-            esc(&e.statement()),
-            esc(&e.location())
+            esc(&e.statement),
+            esc(&e.location)
         );
     }
     out.push_str("</ul></dd>");
-    if let Some(r) = localize::recommendation(f, lang) {
+    if let Some(r) = &f.recommendation {
         let _ = write!(out, "<dt>{}</dt><dd>{}", l(Label::Do), esc(r.action));
         if !r.commands.is_empty() {
             out.push_str("<pre><code>");
@@ -83,10 +78,10 @@ pub fn render(f: &Finding, anchor: &str, lang: Lang) -> String {
             out,
             r#"<dt>{}</dt><dd class="gain">{}<span class="case">{} <code>{}</code> · seeds/{}</span></dd>"#,
             l(Label::GainInCase),
-            esc(localize::source_gain(s, lang)),
+            esc(s.gain),
             l(Label::Case),
-            esc(&s.case_id),
-            esc(&s.seed)
+            esc(s.case_id),
+            esc(s.seed)
         );
     }
     let _ = write!(

@@ -2,6 +2,7 @@
 //! sheet (light, dark and print), charts as inline SVG drawn from the model, flame
 //! graphs drawn by inferno, and every captured text escaped. Nothing is fetched.
 
+mod charts;
 mod data_uri;
 pub(crate) mod escape;
 mod finding_card;
@@ -15,7 +16,8 @@ pub(crate) mod svg;
 mod utilisation_chart;
 
 use super::Exporter;
-use super::labels::{self, Label, Lang};
+use super::document;
+use super::labels::{Label, Lang};
 use crate::diagnosis::Diagnosis;
 pub(crate) use finding_card::render as finding_card;
 
@@ -26,37 +28,29 @@ pub struct Html {
 impl Exporter for Html {
     fn serialize(&self, diagnosis: &Diagnosis) -> anyhow::Result<Vec<u8>> {
         let lang = self.lang;
+        let doc = document::document(diagnosis, lang);
         let mut body = String::new();
-        for (i, host) in diagnosis.hosts.iter().enumerate() {
-            body.push_str(&host_section::render(
-                diagnosis,
-                &host_section::anchor(i),
-                host,
-                lang,
-            ));
+        for (i, part) in doc.hosts.iter().enumerate() {
+            body.push_str(&host_section::render(part, &host_section::anchor(i), lang));
         }
-        let contents = diagnosis
+        let contents = doc
             .hosts
             .iter()
             .enumerate()
             .map(|(i, h)| {
                 (
                     host_section::anchor(i),
-                    format!(
-                        "{} — {}",
-                        h.host,
-                        labels::verdict_headline(h.bottleneck.resource, lang)
-                    ),
-                    format!("res-{}", h.bottleneck.resource),
+                    format!("{} — {}", h.name, h.headline),
+                    format!("res-{}", h.resource),
                 )
             })
             .collect();
         let head = page::Masthead {
             title: Label::ReportTitle.text(lang),
             subtitle_label: Label::DiagnosisOf.text(lang),
-            subtitle_code: &diagnosis.bundle,
+            subtitle_code: doc.bundle,
             contents,
         };
-        Ok(page::document(lang, &diagnosis.perfsage_version, &head, &body).into_bytes())
+        Ok(page::document(lang, doc.version, &head, &body).into_bytes())
     }
 }

@@ -1,58 +1,62 @@
-//! The ranked next actions of a host as the rows every report prints: what to do
+//! The ranked next actions of a host as the table every report prints: what to do
 //! (the finding's title, the action and its first command, in the report's language;
 //! the rule id after them), the gain expected (measured in case chains, else in the
-//! source case, else the severity that stands in for it), and the effort. One place decides these texts so the table,
-//! Markdown and HTML reports cannot disagree about what to try first.
+//! source case, else the severity that stands in for it), and the effort. Decided here
+//! once, so the table, Markdown and HTML reports cannot disagree about what to try first.
 
-use super::labels::{self, Label, Lang};
-use super::localize;
+use super::{ActionCell, Cell, Column, Grid};
 use crate::diagnosis::HostDiagnosis;
 use crate::diagnosis::RankedAction;
 use crate::facts::value::format_number;
+use crate::report::labels::{self, Label, Lang};
+use crate::report::localize;
 use crate::rules::Finding;
 
-pub struct NextActionRow<'a> {
-    pub rank: usize,
-    /// The finding's title: what the action is about, in a few words.
-    pub title: &'a str,
-    pub action: &'a str,
-    /// The first command of the recommendation, when it gives one.
-    pub command: Option<&'a str>,
-    pub rule: &'a str,
-    /// "+68 % (dm8-kunpeng-sysbench)", "+24.6 % (measured: greatdb-vm-cluster)" when case
-    /// chains measured it, or the severity when no case measured a gain.
-    pub gain: String,
-    /// The effort in words, or "—" when the rule's cost names none.
-    pub effort: String,
-}
-
-pub fn rows(host: &HostDiagnosis, lang: Lang) -> Vec<NextActionRow<'_>> {
-    host.next_actions
+/// The host's ranked actions; no rows when it has none.
+pub fn grid(host: &HostDiagnosis, lang: Lang) -> Grid {
+    let rows = host
+        .next_actions
         .iter()
         .map(|a| {
             let finding = finding_of(host, &a.rule);
             let recommendation = finding.and_then(|f| localize::recommendation(f, lang));
-            NextActionRow {
-                rank: a.rank,
-                title: finding.map_or(a.rule.as_str(), |f| localize::finding_title(f, lang)),
+            let action = ActionCell {
+                title: finding
+                    .map_or(a.rule.as_str(), |f| localize::finding_title(f, lang))
+                    .to_string(),
                 action: recommendation
                     .as_ref()
-                    .map_or(a.action.as_str(), |r| r.action),
+                    .map_or(a.action.as_str(), |r| r.action)
+                    .to_string(),
                 command: recommendation
                     .as_ref()
                     .and_then(|r| r.commands.first())
-                    .map(String::as_str),
-                rule: &a.rule,
-                gain: gain(a, finding, lang),
-                effort: a
-                    .effort
-                    .map_or_else(|| "—".to_string(), |e| labels::effort(e, lang).to_string()),
-            }
+                    .cloned(),
+                rule: a.rule.clone(),
+            };
+            let effort = a.effort.map_or(Cell::Dash, |e| {
+                Cell::Text(labels::effort(e, lang).to_string())
+            });
+            vec![
+                Cell::Number(a.rank),
+                Cell::Action(action),
+                Cell::Text(gain(a, finding, lang)),
+                effort,
+            ]
         })
-        .collect()
+        .collect();
+    Grid {
+        columns: vec![
+            Column::number("#"),
+            Column::text(Label::Action.text(lang)),
+            Column::text(Label::GainExpected.text(lang)),
+            Column::text(Label::EffortColumn.text(lang)),
+        ],
+        rows,
+    }
 }
 
-/// The heading over the rows: optional steps once the host meets its target.
+/// The heading over the table: optional steps once the host meets its target.
 pub fn heading(host: &HostDiagnosis) -> Label {
     if host.target.as_ref().is_some_and(|t| t.met) {
         Label::NextActionsOptional

@@ -1,0 +1,280 @@
+//! Builds the report document from a diagnosis: decides, once for every format, which
+//! sections a host has and in what order, and picks each text in the report's language
+//! (fixed words from `labels`, rule and methodology texts through `localize`).
+
+use super::next_actions;
+use super::{
+    Block, Cell, ChartRefs, Column, Conflict, Document, Grid, HostPart, Metric, Note, PathStep,
+    Section, SectionKind, Target, finding,
+};
+use crate::diagnosis::{Diagnosis, HostDiagnosis, TargetStatus};
+use crate::report::labels::{self, Label, Lang};
+use crate::report::localize;
+use crate::report::numbers::with_unit;
+use crate::rules::Finding;
+
+pub fn document(d: &Diagnosis, lang: Lang) -> Document<'_> {
+    Document {
+        lang,
+        bundle: &d.bundle,
+        version: &d.perfsage_version,
+        hosts: d.hosts.iter().map(|h| host(d, h, lang)).collect(),
+    }
+}
+
+/// One host of a diagnosis (the engagement report builds the hosts of each run alone).
+pub fn host<'a>(d: &'a Diagnosis, h: &'a HostDiagnosis, lang: Lang) -> HostPart<'a> {
+    let section = |kind: SectionKind, heading: Label, block: Block<'a>| Section {
+        kind,
+        heading: heading.text(lang),
+        block,
+    };
+    let mut sections = Vec::new();
+    if !h.key_metrics.is_empty() {
+        sections.push(section(
+            SectionKind::KeyMetrics,
+            Label::KeyMetrics,
+            Block::Metrics(metrics(h, lang)),
+        ));
+    }
+    let actions = next_actions::grid(h, lang);
+    if !actions.rows.is_empty() {
+        sections.push(section(
+            SectionKind::NextActions,
+            next_actions::heading(h),
+            Block::Grid(actions),
+        ));
+    }
+    sections.push(section(
+        SectionKind::Charts,
+        Label::Charts,
+        Block::Charts(ChartRefs {
+            host: &h.host,
+            charts: &h.charts,
+            methodology: &d.methodology,
+            steps: &h.steps,
+        }),
+    ));
+    sections.push(section(
+        SectionKind::StepsTaken,
+        Label::StepsTaken,
+        Block::Path(path(d, h, lang)),
+    ));
+    for (kind, heading, list) in [
+        (SectionKind::Findings, Label::Findings, &h.findings),
+        (
+            SectionKind::OffPathFindings,
+            Label::OffPathFindings,
+            &h.off_path_findings,
+        ),
+    ] {
+        if !list.is_empty() {
+            sections.push(section(
+                kind,
+                heading,
+                Block::Findings(findings(list, lang)),
+            ));
+        }
+    }
+    if !h.skipped_steps.is_empty() {
+        sections.push(section(
+            SectionKind::StepsNotTaken,
+            Label::StepsNotTaken,
+            Block::Grid(skipped_grid(d, h, lang)),
+        ));
+    }
+    if !h.rule_errors.is_empty() {
+        let notes = h
+            .rule_errors
+            .iter()
+            .map(|e| Note {
+                subject: e.rule.clone(),
+                text: e.to_string(),
+            })
+            .collect();
+        sections.push(section(
+            SectionKind::RuleErrors,
+            Label::RuleErrors,
+            Block::Notes(notes),
+        ));
+    }
+    if !h.capture_next.is_empty() {
+        sections.push(section(
+            SectionKind::CaptureNext,
+            Label::CaptureNext,
+            Block::Grid(capture_next_grid(h, lang)),
+        ));
+    }
+    if !h.fact_conflicts.is_empty() {
+        let conflicts = h
+            .fact_conflicts
+            .iter()
+            .map(|c| Conflict {
+                key: c.key.clone(),
+                kept: c.kept.to_string(),
+                ignored: c.ignored.to_string(),
+                ignored_value: c.ignored_value.clone(),
+            })
+            .collect();
+        sections.push(section(
+            SectionKind::FactConflicts,
+            Label::FactConflicts,
+            Block::Conflicts(conflicts),
+        ));
+    }
+    sections.push(section(
+        SectionKind::Captures,
+        Label::Captures,
+        Block::Grid(captures_grid(h, lang)),
+    ));
+    HostPart {
+        name: &h.host,
+        tags: h
+            .role
+            .iter()
+            .chain(&h.platform)
+            .map(String::as_str)
+            .collect(),
+        resource: h.bottleneck.resource,
+        headline: labels::verdict_headline(h.bottleneck.resource, lang),
+        confidence: h.bottleneck.confidence,
+        summary: localize::verdict_summary(&h.bottleneck, lang),
+        target: h.target.as_ref().map(|t| target(t, lang)),
+        sections,
+    }
+}
+
+pub fn target(t: &TargetStatus, lang: Lang) -> Target<'_> {
+    Target {
+        met: t.met,
+        summary: localize::target_summary(t, lang),
+    }
+}
+
+fn metrics(h: &HostDiagnosis, lang: Lang) -> Vec<Metric> {
+    h.key_metrics
+        .iter()
+        .map(|m| {
+            let value = with_unit(m.value, m.unit);
+            let (number, unit) = value.split_once(' ').unwrap_or((&value, ""));
+            Metric {
+                name: labels::metric_name(&m.key, lang),
+                number: number.to_string(),
+                unit: unit.to_string(),
+                source: m.provenance.to_string(),
+            }
+        })
+        .collect()
+}
+
+fn path<'a>(d: &'a Diagnosis, h: &'a HostDiagnosis, lang: Lang) -> Vec<PathStep<'a>> {
+    h.steps
+        .iter()
+        .map(|step| PathStep {
+            id: &step.visit.step,
+            question: localize::step_title(
+                &d.methodology,
+                &step.visit.step,
+                &step.visit.title,
+                lang,
+            ),
+            via: match (&step.visit.from, &step.visit.when) {
+                (Some(from), Some(when)) => Some((from.as_str(), when.as_str())),
+                _ => None,
+            },
+            findings: &step.findings,
+        })
+        .collect()
+}
+
+fn findings(list: &[Finding], lang: Lang) -> Vec<super::FindingBlock<'_>> {
+    list.iter()
+        .enumerate()
+        .map(|(i, f)| finding(f, i + 1, lang))
+        .collect()
+}
+
+fn skipped_grid(d: &Diagnosis, h: &HostDiagnosis, lang: Lang) -> Grid {
+    let rows = h
+        .skipped_steps
+        .iter()
+        .map(|step| {
+            vec![
+                Cell::Code(step.step.clone()),
+                Cell::Text(
+                    localize::step_title(&d.methodology, &step.step, &step.title, lang).to_string(),
+                ),
+                Cell::Lines(
+                    step.reasons
+                        .iter()
+                        .map(|r| localize::skipped_reason(r, lang))
+                        .collect(),
+                ),
+            ]
+        })
+        .collect();
+    Grid {
+        columns: vec![
+            Column::text(Label::Step.text(lang)),
+            Column::text(Label::Question.text(lang)),
+            Column::text(Label::WhyNot.text(lang)),
+        ],
+        rows,
+    }
+}
+
+fn capture_next_grid(h: &HostDiagnosis, lang: Lang) -> Grid {
+    let rows = h
+        .capture_next
+        .iter()
+        .map(|hint| {
+            vec![
+                Cell::Code(localize::capture_hint(&hint.capture, lang).to_string()),
+                if hint.facts.is_empty() {
+                    Cell::Dash
+                } else {
+                    Cell::Codes(hint.facts.clone())
+                },
+                Cell::Codes(
+                    hint.needed_by
+                        .iter()
+                        .map(|n| localize::needed_by(n, lang).to_string())
+                        .collect(),
+                ),
+            ]
+        })
+        .collect();
+    Grid {
+        columns: vec![
+            Column::text(Label::Capture.text(lang)),
+            Column::text(Label::Supplies.text(lang)),
+            Column::text(Label::NeededBy.text(lang)),
+        ],
+        rows,
+    }
+}
+
+fn captures_grid(h: &HostDiagnosis, lang: Lang) -> Grid {
+    let rows = h
+        .captures
+        .iter()
+        .map(|capture| {
+            vec![
+                Cell::Code(capture.location()),
+                capture
+                    .tool
+                    .as_ref()
+                    .map_or(Cell::Dash, |t| Cell::Program(t.clone())),
+                Cell::Lines(localize::capture_result(capture, lang)),
+            ]
+        })
+        .collect();
+    Grid {
+        columns: vec![
+            Column::text(Label::File.text(lang)),
+            Column::text(Label::Tool.text(lang)),
+            Column::text(Label::Result.text(lang)),
+        ],
+        rows,
+    }
+}

@@ -46,6 +46,7 @@ use super::metadata_file::from_yaml;
 use crate::error::InputError;
 use crate::facts::{Fact, Unit, Value};
 use crate::parse::sink::{FactSink, Strength};
+use crate::text::yaml_positions::YamlPositions;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -315,7 +316,8 @@ pub struct Measured {
 pub struct MetaFile {
     /// Path relative to the bundle root.
     pub path: String,
-    pub text: String,
+    /// Where each field is written, for facts and errors to cite.
+    pub positions: YamlPositions,
     pub meta: BundleMeta,
 }
 
@@ -326,8 +328,9 @@ impl MetaFile {
         } else {
             from_yaml(&text).map_err(|e| InputError::yaml(path, &e))?
         };
+        let positions = YamlPositions::of(&text);
         if let Some(target) = &meta.target {
-            let line = line_of(&text, "target");
+            let line = positions.first_key("target");
             if !(target.value.is_finite() && target.value > 0.0) {
                 return Err(InputError::at_line(
                     path,
@@ -350,7 +353,7 @@ impl MetaFile {
         }
         Ok(MetaFile {
             path: path.to_string(),
-            text,
+            positions,
             meta,
         })
     }
@@ -386,7 +389,11 @@ pub fn declared_facts(files: &[&MetaFile], meta: &BundleMeta) -> Vec<(Fact, Stre
         files
             .iter()
             .rev()
-            .find_map(|f| line_of(&f.text, field).map(|l| (f.path.clone(), l as u64)))
+            .find_map(|f| {
+                f.positions
+                    .first_key(field)
+                    .map(|l| (f.path.clone(), l as u64))
+            })
             .unwrap_or_else(|| (files.last().map(|f| f.path.clone()).unwrap_or_default(), 1))
     };
     let mut out: Vec<(Fact, Strength)> = Vec::new();
@@ -599,12 +606,4 @@ pub fn declared_facts(files: &[&MetaFile], meta: &BundleMeta) -> Vec<(Fact, Stre
         }
     }
     out
-}
-
-/// 1-based line where `field:` is declared.
-fn line_of(text: &str, field: &str) -> Option<usize> {
-    let prefix = format!("{field}:");
-    text.lines()
-        .position(|l| l.trim_start().starts_with(&prefix))
-        .map(|i| i + 1)
 }

@@ -9,6 +9,7 @@ use super::model::{EdgeAddition, EdgeSpec, MethodologyFile, StepSpec};
 use crate::bundle::metadata_file::from_yaml;
 use crate::rules::RuleSet;
 use crate::rules::loader::{LoadError, RuleSource};
+use crate::text::yaml_positions::{Step as YamlStep, YamlPositions};
 use petgraph::Direction;
 use petgraph::algo::toposort;
 use petgraph::graph::{DiGraph, NodeIndex};
@@ -65,7 +66,13 @@ struct PlacedStep<'a> {
     spec: &'a StepSpec,
     source: &'a RuleSource,
     line: Option<usize>,
+    positions: &'a YamlPositions,
+    /// Its place among its file's steps.
+    at: usize,
 }
+
+/// A methodology file read: where it came from, its content, where things are in it.
+type ParsedFile<'a> = (&'a RuleSource, MethodologyFile, YamlPositions);
 
 /// An edge to build, with where it is written.
 struct PlacedEdge<'a> {
@@ -88,10 +95,10 @@ impl Methodology {
         rules: &RuleSet,
     ) -> Result<Methodology, Vec<LoadError>> {
         let mut errors = Vec::new();
-        let mut parsed: Vec<(&RuleSource, MethodologyFile)> = Vec::new();
+        let mut parsed: Vec<ParsedFile> = Vec::new();
         for source in files {
             match from_yaml::<MethodologyFile>(&source.text) {
-                Ok(spec) => parsed.push((source, spec)),
+                Ok(spec) => parsed.push((source, spec, YamlPositions::of(&source.text))),
                 Err(e) => errors.push(LoadError {
                     file: source.path.clone(),
                     line: e.line,
@@ -103,7 +110,7 @@ impl Methodology {
         if !errors.is_empty() {
             return Err(errors);
         }
-        let Some((base_source, base)) = parsed.first() else {
+        let Some((base_source, base, base_positions)) = parsed.first() else {
             return Err(vec![LoadError {
                 file: "rules".into(),
                 line: None,
@@ -121,11 +128,11 @@ impl Methodology {
                 ),
             )]);
         };
-        for (source, spec) in parsed.iter().skip(1) {
+        for (source, spec, positions) in parsed.iter().skip(1) {
             if spec.root.is_some() {
                 errors.push(error_at(
                     source,
-                    line_matching(&source.text, 0, |l| l.trim_start().starts_with("root:")),
+                    positions.line(&["root"]),
                     "an addition to the methodology may not name the root; only the base file does"
                         .into(),
                 ));
@@ -151,9 +158,7 @@ impl Methodology {
         let Some(&root) = index.get(root_id) else {
             errors.push(error_at(
                 base_source,
-                line_matching(&base_source.text, 0, |l| {
-                    l.trim_start().starts_with("root:")
-                }),
+                base_positions.line(&["root"]),
                 format!("root step {root_id:?} is not defined"),
             ));
             return Err(errors);
@@ -272,15 +277,15 @@ impl Methodology {
 /// The steps of all files in order; a later file may replace a step only when it
 /// says `overrides: true`.
 fn merge_steps<'a>(
-    parsed: &'a [(&'a RuleSource, MethodologyFile)],
+    parsed: &'a [ParsedFile<'a>],
     errors: &mut Vec<LoadError>,
 ) -> Vec<PlacedStep<'a>> {
     let mut steps: Vec<PlacedStep<'a>> = Vec::new();
     let mut by_id: HashMap<&str, usize> = HashMap::new();
-    for (source, file) in parsed {
+    for (source, file, positions) in parsed {
         let mut in_this_file: HashSet<&str> = HashSet::new();
-        for spec in &file.steps {
-            let line = step_line(&source.text, &spec.id);
+        for (at, spec) in file.steps.iter().enumerate() {
+            let line = positions.line(&[YamlStep::from("steps"), at.into(), "id".into()]);
             if !in_this_file.insert(&spec.id) {
                 errors.push(error_at(
                     source,
@@ -289,7 +294,13 @@ fn merge_steps<'a>(
                 ));
                 continue;
             }
-            let placed = PlacedStep { spec, source, line };
+            let placed = PlacedStep {
+                spec,
+                source,
+                line,
+                positions,
+                at,
+            };
             match by_id.get(spec.id.as_str()) {
                 Some(&i) if spec.overrides => steps[i] = placed,
                 Some(&i) => errors.push(error_at(
@@ -321,26 +332,32 @@ fn merge_steps<'a>(
 /// Each step's own edges, then the `edges` additions, in file order.
 fn edges_to_build<'a>(
     steps: &[PlacedStep<'a>],
-    parsed: &'a [(&'a RuleSource, MethodologyFile)],
+    parsed: &'a [ParsedFile<'a>],
     index: &HashMap<String, NodeIndex>,
     errors: &mut Vec<LoadError>,
 ) -> Vec<PlacedEdge<'a>> {
     let mut edges = Vec::new();
     for step in steps {
-        let start = step.line.unwrap_or(1);
-        for EdgeSpec { to, when } in &step.spec.next {
+        for (at, EdgeSpec { to, when }) in step.spec.next.iter().enumerate() {
+            let path = [
+                YamlStep::from("steps"),
+                step.at.into(),
+                "next".into(),
+                at.into(),
+            ];
             edges.push(PlacedEdge {
                 from: step.spec.id.clone(),
                 to,
                 when,
                 source: step.source,
-                line: edge_line(&step.source.text, start, to, when),
+                line: edge_line(step.positions, &path),
             });
         }
     }
-    for (source, file) in parsed {
-        for EdgeAddition { from, to, when } in &file.edges {
-            let from_line = line_matching(&source.text, 0, |l| is_field(l, "from", from));
+    for (source, file, positions) in parsed {
+        for (at, EdgeAddition { from, to, when }) in file.edges.iter().enumerate() {
+            let path = [YamlStep::from("edges"), at.into()];
+            let from_line = positions.line(&[path[0].clone(), path[1].clone(), "from".into()]);
             if !index.contains_key(from) {
                 errors.push(error_at(
                     source,
@@ -354,7 +371,7 @@ fn edges_to_build<'a>(
                 to,
                 when,
                 source,
-                line: edge_line(&source.text, from_line.unwrap_or(1), to, when),
+                line: edge_line(positions, &path),
             });
         }
     }
@@ -370,48 +387,14 @@ fn error_at(source: &RuleSource, line: Option<usize>, message: String) -> LoadEr
     }
 }
 
-/// Whether a YAML line is `field: value` (optionally a list item, quoted or commented).
-fn is_field(line: &str, field: &str, value: &str) -> bool {
-    let line = line.trim_start();
-    let line = line.strip_prefix('-').map_or(line, str::trim_start);
-    let Some(rest) = line.strip_prefix(field).and_then(|r| r.strip_prefix(':')) else {
-        return false;
+/// 1-based line of the edge at `path`: its `when:`, or its `to:` when it has no guard.
+fn edge_line(positions: &YamlPositions, path: &[YamlStep]) -> Option<usize> {
+    let field = |name: &str| {
+        let mut at = path.to_vec();
+        at.push(name.into());
+        positions.line(&at)
     };
-    let rest = rest.split(" #").next().unwrap_or("").trim();
-    rest.trim_matches(|c| c == '"' || c == '\'') == value
-}
-
-/// 1-based line of the step's `id:`.
-fn step_line(text: &str, id: &str) -> Option<usize> {
-    line_matching(text, 0, |l| is_field(l, "id", id))
-}
-
-/// 1-based line of an edge: its `when:` (or its `to:` when it has no guard), at or
-/// after the line where its step starts.
-fn edge_line(text: &str, start: usize, to: &str, when: &str) -> Option<usize> {
-    let to_line = line_matching(text, start.saturating_sub(1), |l| is_field(l, "to", to));
-    let from = to_line.unwrap_or(start).saturating_sub(1);
-    let when_line = line_matching(text, from, |l| {
-        l.trim_start()
-            .trim_start_matches('-')
-            .trim_start()
-            .starts_with("when:")
-            && l.contains(when)
-    });
-    match (when_line, to_line) {
-        (Some(w), Some(t)) if w <= t + 2 => Some(w),
-        (_, Some(t)) => Some(t),
-        (w, None) => w,
-    }
-}
-
-/// 1-based line of the first line at or after `skip` lines that satisfies `test`.
-fn line_matching(text: &str, skip: usize, test: impl Fn(&str) -> bool) -> Option<usize> {
-    text.lines()
-        .enumerate()
-        .skip(skip)
-        .find(|(_, l)| test(l))
-        .map(|(i, _)| i + 1)
+    field("when").or_else(|| field("to"))
 }
 
 /// A topological order of an acyclic graph that, among steps free to come next,

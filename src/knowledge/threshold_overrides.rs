@@ -7,6 +7,7 @@
 use crate::bundle::metadata_file::from_yaml;
 use crate::rules::RuleSet;
 use crate::rules::loader::{LoadError, RuleSource};
+use crate::text::yaml_positions::YamlPositions;
 use std::collections::BTreeMap;
 
 pub const THRESHOLDS_FILE: &str = "thresholds.yaml";
@@ -35,9 +36,10 @@ pub fn apply(source: &RuleSource, rules: &mut RuleSet) -> Vec<LoadError> {
             }];
         }
     };
+    let positions = YamlPositions::of(&source.text);
     let mut problems = Vec::new();
     for (id, values) in overrides {
-        let rule_line = key_line(&source.text, &id, 0);
+        let rule_line = positions.line(&[&id]);
         let Some(rule) = rules.rules.iter_mut().find(|r| r.meta.id == id) else {
             problems.push(error(
                 rule_line,
@@ -46,7 +48,7 @@ pub fn apply(source: &RuleSource, rules: &mut RuleSet) -> Vec<LoadError> {
             continue;
         };
         for (name, value) in values {
-            let line = key_line(&source.text, &name, rule_line.unwrap_or(1) - 1);
+            let line = positions.line(&[&id, &name]).or(rule_line);
             let Some(threshold) = rule.meta.thresholds.get_mut(&name) else {
                 let declared: Vec<&str> = rule.meta.thresholds.keys().map(String::as_str).collect();
                 problems.push(error(
@@ -74,43 +76,4 @@ pub fn apply(source: &RuleSource, rules: &mut RuleSet) -> Vec<LoadError> {
         }
     }
     problems
-}
-
-/// 1-based line of the first `key:` at or after line index `from` (as a block key or
-/// inside a `{ … }` map), so problems point at the line to fix.
-fn key_line(text: &str, key: &str, from: usize) -> Option<usize> {
-    let written_as = |line: &str| {
-        [
-            format!("{key}:"),
-            format!("\"{key}\":"),
-            format!("'{key}':"),
-        ]
-        .iter()
-        .any(|k| {
-            line.trim_start().starts_with(k.as_str())
-                || line.contains(&format!("{{ {k}"))
-                || line.contains(&format!("{{{k}"))
-                || line.contains(&format!(", {k}"))
-        })
-    };
-    text.lines()
-        .enumerate()
-        .skip(from)
-        .find(|(_, line)| written_as(line))
-        .map(|(i, _)| i + 1)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::key_line;
-
-    #[test]
-    fn keys_are_found_in_block_and_flow_maps() {
-        let text = "# values\nstorage.disk_saturated:\n  disk_busy_pct: 85\nos.x: { a: 1, b: 2 }\n";
-        assert_eq!(key_line(text, "storage.disk_saturated", 0), Some(2));
-        assert_eq!(key_line(text, "disk_busy_pct", 1), Some(3));
-        assert_eq!(key_line(text, "os.x", 0), Some(4));
-        assert_eq!(key_line(text, "b", 3), Some(4));
-        assert_eq!(key_line(text, "c", 0), None);
-    }
 }

@@ -10,3 +10,4 @@ pub mod fields;
 pub mod lines;
 pub mod number;
 pub mod row_shape;
+pub mod yaml_positions;

@@ -29,6 +29,7 @@ use crate::facts::catalog;
 use crate::facts::{SeriesBuilder, Value};
 use crate::rules::Severity;
 use crate::rules::loader::{LoadError, RuleSource};
+use crate::text::yaml_positions::{Step, YamlPositions};
 use serde::Deserialize;
 use std::fmt;
 
@@ -140,11 +141,10 @@ pub fn parse_test_file(source: &RuleSource) -> (Option<TestFile>, Vec<LoadError>
             );
         }
     };
-    let lines = Lines::new(&source.text, spec.tests.len());
+    let lines = Lines::new(&source.text);
     let mut problems = Vec::new();
     let mut tests = Vec::new();
     for (index, spec) in spec.tests.into_iter().enumerate() {
-        let item = lines.item(index);
         // (line, message) of each problem of this test.
         let mut found: Vec<(usize, String)> = Vec::new();
         let expect = Expect::ALL
@@ -153,7 +153,7 @@ pub fn parse_test_file(source: &RuleSource) -> (Option<TestFile>, Vec<LoadError>
             .map(|(_, e)| *e);
         let Some(expect) = expect else {
             problems.push(problem(
-                Some(lines.field(item, "expect")),
+                Some(lines.field(index, "expect")),
                 format!(
                     "test {:?}: unknown expect {:?} (expected fires, quiet, not-evaluated or error)",
                     spec.name, spec.expect
@@ -179,7 +179,7 @@ pub fn parse_test_file(source: &RuleSource) -> (Option<TestFile>, Vec<LoadError>
         for (option, present, wanted) in options {
             if present && expect != wanted {
                 found.push((
-                    lines.field(item, option),
+                    lines.field(index, option),
                     format!(
                         "test {:?}: `{option}` only goes with `expect: {wanted}`",
                         spec.name
@@ -190,7 +190,7 @@ pub fn parse_test_file(source: &RuleSource) -> (Option<TestFile>, Vec<LoadError>
         let severity = match spec.severity.as_deref().map(str::parse::<Severity>) {
             Some(Err(e)) => {
                 found.push((
-                    lines.field(item, "severity"),
+                    lines.field(index, "severity"),
                     format!("test {:?}: {e}", spec.name),
                 ));
                 None
@@ -202,12 +202,12 @@ pub fn parse_test_file(source: &RuleSource) -> (Option<TestFile>, Vec<LoadError>
         for (key, value) in &spec.facts {
             let Some(key) = key.as_str() else {
                 found.push((
-                    lines.field(item, "facts"),
+                    lines.field(index, "facts"),
                     format!("test {:?}: fact keys must be text", spec.name),
                 ));
                 continue;
             };
-            let line = lines.key(item, key);
+            let line = lines.key(index, key);
             if catalog::lookup(key).is_none() {
                 found.push((line, unknown_key(&spec.name, key)));
             }
@@ -225,7 +225,7 @@ pub fn parse_test_file(source: &RuleSource) -> (Option<TestFile>, Vec<LoadError>
         for (field, keys) in [("evidence", &spec.evidence), ("missing", &spec.missing)] {
             for key in keys.iter().flatten() {
                 if catalog::lookup(key).is_none() {
-                    found.push((lines.field(item, field), unknown_key(&spec.name, key)));
+                    found.push((lines.field(index, field), unknown_key(&spec.name, key)));
                 }
             }
         }
@@ -235,7 +235,7 @@ pub fn parse_test_file(source: &RuleSource) -> (Option<TestFile>, Vec<LoadError>
         }
         tests.push(RuleTest {
             name: spec.name,
-            line: lines.item_line(item),
+            line: lines.item_line(index),
             facts,
             expect,
             severity,
@@ -286,101 +286,44 @@ fn test_value(value: &serde_yaml::Value) -> Result<Value, String> {
     }
 }
 
-/// Finds lines in the test file: serde does not keep them, but the format is plain
-/// enough to find each test's `- ` item and the keys inside it.
-struct Lines<'a> {
-    lines: Vec<&'a str>,
-    /// 0-based line index where each test item starts (and one past the end).
-    items: Vec<usize>,
+/// Lines in the test file, which serde does not keep, by each test's place under
+/// `tests:`.
+struct Lines {
+    positions: YamlPositions,
 }
 
-/// The lines of one test item: [start, end).
-type Item = (usize, usize);
-
-impl<'a> Lines<'a> {
-    fn new(text: &'a str, count: usize) -> Lines<'a> {
-        let lines: Vec<&str> = text.lines().collect();
-        let tests_at = lines.iter().position(|l| l.starts_with("tests:"));
-        let mut items = Vec::new();
-        if let Some(start) = tests_at {
-            let dash = |l: &str| l.trim_start().starts_with('-');
-            let indent = lines[start + 1..]
-                .iter()
-                .find(|l| dash(l))
-                .map(|l| l.len() - l.trim_start().len());
-            if let Some(indent) = indent {
-                for (i, line) in lines.iter().enumerate().skip(start + 1) {
-                    if dash(line) && line.len() - line.trim_start().len() == indent {
-                        items.push(i);
-                    } else if !line.trim().is_empty()
-                        && !line.starts_with(' ')
-                        && !line.starts_with('#')
-                        && !dash(line)
-                    {
-                        items.push(i);
-                        break;
-                    }
-                }
-            }
+impl Lines {
+    fn new(text: &str) -> Lines {
+        Lines {
+            positions: YamlPositions::of(text),
         }
-        if items.len() < count {
-            // Not a layout we can follow (flow style): everything points at `tests:`.
-            let at = tests_at.unwrap_or(0);
-            items = vec![at; count];
-        }
-        let end = lines.len();
-        if items.len() == count {
-            items.push(end);
-        }
-        Lines { lines, items }
     }
 
-    fn item(&self, index: usize) -> Item {
-        let start = self.items.get(index).copied().unwrap_or(0);
-        let end = self
-            .items
-            .get(index + 1)
-            .copied()
-            .unwrap_or(self.lines.len())
-            .max(start + 1);
-        (start, end)
+    /// The 1-based first line of the test (else of `tests:`).
+    fn item_line(&self, test: usize) -> usize {
+        self.positions
+            .line(&[Step::from("tests"), test.into()])
+            .or_else(|| self.positions.line(&["tests"]))
+            .unwrap_or(1)
     }
 
-    fn item_line(&self, item: Item) -> usize {
-        item.0 + 1
+    /// The 1-based line of `name:` inside the test, else the test's first line.
+    fn field(&self, test: usize, name: &str) -> usize {
+        self.positions
+            .line(&[Step::from("tests"), test.into(), name.into()])
+            .unwrap_or_else(|| self.item_line(test))
     }
 
-    /// The 1-based line of `name:` inside the item, else the item's first line.
-    fn field(&self, item: Item, name: &str) -> usize {
-        self.find_key(item, name).unwrap_or(item.0) + 1
-    }
-
-    /// The 1-based line of a fact key inside the item, else of its `facts:`.
-    fn key(&self, item: Item, key: &str) -> usize {
-        self.find_key(item, key)
-            .or_else(|| self.find_key(item, "facts"))
-            .unwrap_or(item.0)
-            + 1
-    }
-
-    fn find_key(&self, (start, end): Item, key: &str) -> Option<usize> {
-        (start..end.min(self.lines.len())).find(|&i| {
-            let line = self.lines[i].trim_start();
-            let line = line.strip_prefix('-').map_or(line, str::trim_start);
-            let line = line.trim_start_matches(['"', '\'']);
-            line.strip_prefix(key).is_some_and(|rest| {
-                rest.trim_start_matches(['"', '\''])
-                    .trim_start()
-                    .starts_with(':')
-            })
-        })
+    /// The 1-based line of a fact key inside the test, else of its `facts:`.
+    fn key(&self, test: usize, key: &str) -> usize {
+        let path = [Step::from("tests"), test.into(), "facts".into(), key.into()];
+        self.positions
+            .line(&path)
+            .unwrap_or_else(|| self.field(test, "facts"))
     }
 
     fn top_level(&self, key: &str) -> Option<usize> {
-        self.lines
-            .iter()
-            .position(|l| l.strip_prefix(key).is_some_and(|r| r.starts_with(':')))
-            .map(|i| i + 1)
+        self.positions.line(&[key])
     }
 }
 

@@ -142,3 +142,23 @@ fn human_values_give_the_plain_reports_facts() {
     close(h.series("cpu.sys_pct").min, 5.9);
     assert!(h.report.warnings.is_empty(), "{:?}", h.report.warnings);
 }
+
+#[test]
+fn persistent_names_key_the_device_facts() {
+    // `iostat -j ID -x`: the --pretty layout with the /dev/disk/by-id name for vda.
+    let p = parse_fixture("iostat/iostat_j_id_x_1_2.txt");
+    assert_eq!(p.tool(), Some("iostat"));
+    let util = p.series("disk.virtio-perfsage-test.util_pct");
+    assert_eq!(util.count, 1, "the since-boot report is dropped");
+    assert_eq!(
+        line_range(p.get("disk.virtio-perfsage-test.util_pct")),
+        (32, 32)
+    );
+    assert_eq!(
+        line_range(p.get("disk.virtio-perfsage-test.r_per_s")),
+        (23, 23)
+    );
+    assert!(p.has("disk.virtio-perfsage-test.wkb_per_s"));
+    assert!(!p.keys().iter().any(|k| k.starts_with("disk.vda.")));
+    assert!(p.report.warnings.is_empty(), "{:?}", p.report.warnings);
+}

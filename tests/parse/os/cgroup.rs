@@ -316,7 +316,7 @@ fn number(facts: &[perfsage::facts::Fact], key: &str) -> f64 {
 #[test]
 fn a_control_file_saved_alone_is_its_folders_group() {
     // Two stamped snapshots of a v1 cpu.stat: counts between them, named after `db/`.
-    let text = String::from_utf8(read("cgroup-bare/db/cpu.stat")).unwrap();
+    let text = String::from_utf8(read("cgroup/bare/db/cpu.stat")).unwrap();
     let value = |key: &str, nth: usize| -> f64 {
         let line = text
             .lines()
@@ -330,7 +330,7 @@ fn a_control_file_saved_alone_is_its_folders_group() {
         .filter(|l| l.len() == 10 && l.bytes().all(|b| b.is_ascii_digit()))
         .map(|l| l.parse().unwrap())
         .collect();
-    let cpu = read_as("cgroup-bare/db/cpu.stat", "db1/db/cpu.stat");
+    let cpu = read_as("cgroup/bare/db/cpu.stat", "db1/db/cpu.stat");
     let periods = value("nr_periods ", 1) - value("nr_periods ", 0);
     close(number(&cpu, "cgroup.db.cpu.nr_periods"), periods);
     let throttled_s = (value("throttled_time", 1) - value("throttled_time", 0)) / 1e9;
@@ -340,8 +340,8 @@ fn a_control_file_saved_alone_is_its_folders_group() {
         throttled_s / (stamps[1] - stamps[0]),
     );
 
-    let stat = read_as("cgroup-bare/db/memory.stat", "db1/db/memory.stat");
-    let text = String::from_utf8(read("cgroup-bare/db/memory.stat")).unwrap();
+    let stat = read_as("cgroup/bare/db/memory.stat", "db1/db/memory.stat");
+    let text = String::from_utf8(read("cgroup/bare/db/memory.stat")).unwrap();
     let total = |key: &str| -> f64 {
         let line = text
             .lines()
@@ -359,16 +359,16 @@ fn a_control_file_saved_alone_is_its_folders_group() {
     );
 
     // v2 files, in a host folder of their own: the host folder is the group.
-    let events = read_as("cgroup-bare/web/memory.events", "web/memory.events");
+    let events = read_as("cgroup/bare/web/memory.events", "web/memory.events");
     close(number(&events, "cgroup.web.memory.events.oom_kill"), 2.0);
     close(number(&events, "cgroup.web.memory.events.max"), 1843.0);
-    let used = read_as("cgroup-bare/web/cpu.stat", "web/cpu.stat");
+    let used = read_as("cgroup/bare/web/cpu.stat", "web/cpu.stat");
     assert!(number(&used, "cgroup.web.cpu.used_s") > 0.0);
 }
 
 #[test]
 fn a_control_file_saved_alone_at_the_top_has_no_group() {
-    let p = parse_fixture("cgroup-bare/db/cpu.stat");
+    let p = parse_fixture("cgroup/bare/db/cpu.stat");
     match &p.report.status {
         perfsage::parse::CaptureStatus::Failed { message, .. } => {
             assert!(message.contains("which group"), "{message}")
@@ -385,7 +385,7 @@ fn only_the_cgroup_parser_claims_files_saved_alone() {
         "web/cpu.stat",
         "web/memory.events",
     ] {
-        let text = String::from_utf8(read(&format!("cgroup-bare/{f}"))).unwrap();
+        let text = String::from_utf8(read(&format!("cgroup/bare/{f}"))).unwrap();
         assert_eq!(perfsage::parse::detect::claimants(&text), ["cgroup"], "{f}");
     }
 }

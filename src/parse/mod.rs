@@ -143,6 +143,7 @@ pub fn registry() -> &'static [&'static dyn CaptureParser] {
         &net::ethtool_channels::EthtoolChannels,
         &os::interrupts::Interrupts,
         &net::ping::Ping,
+        &net::proc_net_dev::ProcNetDev,
         &net::nstat::Nstat,
         &net::netstat_stats::NetstatStats,
         &net::ss_summary::SsSummary,

@@ -48,6 +48,7 @@ const FAMILIES: &[(&str, &[&str])] = &[
             "ethtool-driver",
             "ethtool-features",
             "ping",
+            "proc-net-dev",
             "nstat",
             "netstat-s",
             "ss-summary",

@@ -296,7 +296,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "Interface (loopback aside) with the highest average received or sent kB/s",
-        ["sar", "sadf", "nmon", "proc-samples"],
+        ["sar", "sadf", "nmon", "proc-samples", "proc-net-dev"],
         SAR_NETWORK
     ),
     entry!(
@@ -304,7 +304,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         KilobytesPerSecond,
         Series,
         "Kilobytes received per second on one interface",
-        ["sar", "sadf", "nmon", "proc-samples"],
+        ["sar", "sadf", "nmon", "proc-samples", "proc-net-dev"],
         SAR_NETWORK
     ),
     entry!(
@@ -312,7 +312,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         KilobytesPerSecond,
         Series,
         "Kilobytes sent per second on one interface",
-        ["sar", "sadf", "nmon", "proc-samples"],
+        ["sar", "sadf", "nmon", "proc-samples", "proc-net-dev"],
         SAR_NETWORK
     ),
     entry!(
@@ -320,7 +320,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Packets received per second on one interface",
-        ["sar", "sadf", "nmon", "proc-samples"],
+        ["sar", "sadf", "nmon", "proc-samples", "proc-net-dev"],
         SAR_NETWORK
     ),
     entry!(
@@ -328,7 +328,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Packets sent per second on one interface",
-        ["sar", "sadf", "nmon", "proc-samples"],
+        ["sar", "sadf", "nmon", "proc-samples", "proc-net-dev"],
         SAR_NETWORK
     ),
     entry!(

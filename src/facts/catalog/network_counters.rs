@@ -1,10 +1,12 @@
-//! TCP and socket counters over the capture: sar -n TCP,ETCP,EDEV,SOCK, nstat,
-//! netstat -s, ss -s and ss -ti, and the retransmitted share derived from them.
+//! TCP, interface and socket counters over the capture: sar -n TCP,ETCP,EDEV,SOCK,
+//! /proc/net/dev, nstat, netstat -s, ss -s and ss -ti, and the retransmitted share
+//! derived from them.
 
 use super::CatalogEntry;
 
 const SAR_TCP: &str = "sar -n TCP,ETCP 1 60 (while the load runs)";
-const SAR_EDEV: &str = "sar -n EDEV 1 60 (while the load runs)";
+const SAR_EDEV: &str = "sar -n EDEV 1 60 (while the load runs), or for i in 1 2; do date +%s; cat /proc/net/dev; sleep 60; done";
+const PROC_NET_DEV: &str = "cat /proc/net/dev (since boot)";
 const SAR_SOCK: &str = "sar -n SOCK 1 60 (while the load runs)";
 const NSTAT: &str =
     "nstat -az (since boot), or nstat -n before and nstat after the load (its change)";
@@ -283,7 +285,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Bad packets received per second on one interface (sar -n EDEV rxerr/s)",
-        ["sar", "sadf"],
+        ["sar", "sadf", "proc-net-dev"],
         SAR_EDEV
     ),
     entry!(
@@ -291,7 +293,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Errors while sending per second on one interface (txerr/s)",
-        ["sar", "sadf"],
+        ["sar", "sadf", "proc-net-dev"],
         SAR_EDEV
     ),
     entry!(
@@ -299,7 +301,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Collisions per second while sending on one interface (coll/s; half duplex only)",
-        ["sar", "sadf"],
+        ["sar", "sadf", "proc-net-dev"],
         SAR_EDEV
     ),
     entry!(
@@ -307,7 +309,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Received packets dropped per second on one interface for lack of buffer space in the kernel (rxdrop/s)",
-        ["sar", "sadf"],
+        ["sar", "sadf", "proc-net-dev"],
         SAR_EDEV
     ),
     entry!(
@@ -315,7 +317,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Packets dropped while sending per second on one interface for lack of buffer space (txdrop/s)",
-        ["sar", "sadf"],
+        ["sar", "sadf", "proc-net-dev"],
         SAR_EDEV
     ),
     entry!(
@@ -323,7 +325,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Carrier errors per second while sending on one interface (txcarr/s: cable, port or duplex trouble)",
-        ["sar", "sadf"],
+        ["sar", "sadf", "proc-net-dev"],
         SAR_EDEV
     ),
     entry!(
@@ -331,7 +333,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Frame alignment errors per second on received packets (rxfram/s)",
-        ["sar", "sadf"],
+        ["sar", "sadf", "proc-net-dev"],
         SAR_EDEV
     ),
     entry!(
@@ -339,7 +341,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "FIFO overruns per second on received packets (rxfifo/s: the NIC's receive ring was full)",
-        ["sar", "sadf"],
+        ["sar", "sadf", "proc-net-dev"],
         SAR_EDEV
     ),
     entry!(
@@ -347,8 +349,112 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "FIFO overruns per second on sent packets (txfifo/s)",
-        ["sar", "sadf"],
+        ["sar", "sadf", "proc-net-dev"],
         SAR_EDEV
+    ),
+    entry!(
+        "net.<if>.rx_kib",
+        Kibibytes,
+        Number,
+        "KiB received on one interface, since boot as the last /proc/net/dev snapshot printed it",
+        ["proc-net-dev"],
+        PROC_NET_DEV
+    ),
+    entry!(
+        "net.<if>.rx_packets",
+        Count,
+        Number,
+        "Packets received on one interface, since boot as the last /proc/net/dev snapshot printed it",
+        ["proc-net-dev"],
+        PROC_NET_DEV
+    ),
+    entry!(
+        "net.<if>.rx_errors",
+        Count,
+        Number,
+        "Bad packets received on one interface (errs: CRC, length, overruns), since boot as the last /proc/net/dev snapshot printed it",
+        ["proc-net-dev"],
+        PROC_NET_DEV
+    ),
+    entry!(
+        "net.<if>.rx_drops",
+        Count,
+        Number,
+        "Received packets one interface dropped (drop: no room in the kernel's or the NIC's buffers, or no protocol handler), since boot as the last /proc/net/dev snapshot printed it",
+        ["proc-net-dev"],
+        PROC_NET_DEV
+    ),
+    entry!(
+        "net.<if>.rx_fifo",
+        Count,
+        Number,
+        "FIFO overruns on receive (fifo: the NIC's receive ring was full), since boot as the last /proc/net/dev snapshot printed it",
+        ["proc-net-dev"],
+        PROC_NET_DEV
+    ),
+    entry!(
+        "net.<if>.rx_frame",
+        Count,
+        Number,
+        "Frame alignment errors on receive (frame), since boot as the last /proc/net/dev snapshot printed it",
+        ["proc-net-dev"],
+        PROC_NET_DEV
+    ),
+    entry!(
+        "net.<if>.tx_kib",
+        Kibibytes,
+        Number,
+        "KiB sent on one interface, since boot as the last /proc/net/dev snapshot printed it",
+        ["proc-net-dev"],
+        PROC_NET_DEV
+    ),
+    entry!(
+        "net.<if>.tx_packets",
+        Count,
+        Number,
+        "Packets sent on one interface, since boot as the last /proc/net/dev snapshot printed it",
+        ["proc-net-dev"],
+        PROC_NET_DEV
+    ),
+    entry!(
+        "net.<if>.tx_errors",
+        Count,
+        Number,
+        "Errors while sending on one interface (errs), since boot as the last /proc/net/dev snapshot printed it",
+        ["proc-net-dev"],
+        PROC_NET_DEV
+    ),
+    entry!(
+        "net.<if>.tx_drops",
+        Count,
+        Number,
+        "Packets one interface dropped while sending (drop), since boot as the last /proc/net/dev snapshot printed it",
+        ["proc-net-dev"],
+        PROC_NET_DEV
+    ),
+    entry!(
+        "net.<if>.tx_fifo",
+        Count,
+        Number,
+        "FIFO overruns while sending (fifo), since boot as the last /proc/net/dev snapshot printed it",
+        ["proc-net-dev"],
+        PROC_NET_DEV
+    ),
+    entry!(
+        "net.<if>.tx_colls",
+        Count,
+        Number,
+        "Collisions while sending (colls; half duplex only), since boot as the last /proc/net/dev snapshot printed it",
+        ["proc-net-dev"],
+        PROC_NET_DEV
+    ),
+    entry!(
+        "net.<if>.tx_carrier",
+        Count,
+        Number,
+        "Carrier errors while sending (carrier: cable, port or duplex trouble), since boot as the last /proc/net/dev snapshot printed it",
+        ["proc-net-dev"],
+        PROC_NET_DEV
     ),
     entry!(
         "net.sockets.total",

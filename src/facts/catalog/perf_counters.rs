@@ -1,10 +1,13 @@
 //! Hardware and software counters over a run, from `perf stat` (plain, `-a`, `-e`
-//! lists, `-x,` CSV); `-I` interval mode adds `perf.stat.interval.*` series.
+//! lists, `-x,` CSV); `-I` interval mode adds `perf.stat.interval.*` series, `-A`
+//! each CPU's figures (`perf.stat.cpu.<n>.*`).
 
 use super::CatalogEntry;
 
 const STAT: &str = "perf stat -a -e task-clock,context-switches,cpu-migrations,page-faults,cycles,instructions,cache-references,cache-misses,branches,branch-misses -- sleep 30 (while the load runs)";
 const INTERVAL: &str = "perf stat -a -I 1000 -e task-clock,context-switches,cpu-migrations,page-faults,cycles,instructions,cache-references,cache-misses -- sleep 60 (while the load runs)";
+
+const PER_CPU: &str = "perf stat -A -a -e task-clock,context-switches,cpu-migrations,page-faults,cycles,instructions,cache-references,cache-misses,branches,branch-misses -- sleep 30 (while the load runs)";
 
 pub static ENTRIES: &[CatalogEntry] = &[
     entry!(
@@ -214,5 +217,117 @@ pub static ENTRIES: &[CatalogEntry] = &[
         "Page faults per second in each -I interval",
         ["perf-stat"],
         INTERVAL
+    ),
+    entry!(
+        "perf.stat.cpu.<n>.task_clock_ms",
+        Milliseconds,
+        Number,
+        "Time one CPU spent running tasks (its task-clock / cpu-clock row) (perf stat -A; the totals sum every CPU's row)",
+        ["perf-stat"],
+        PER_CPU
+    ),
+    entry!(
+        "perf.stat.cpu.<n>.cpus_utilized",
+        Ratio,
+        Number,
+        "Share of the elapsed time one CPU was busy (its CPU time ÷ elapsed time; 1 = always busy) (perf stat -A; the totals sum every CPU's row)",
+        ["perf-stat"],
+        PER_CPU
+    ),
+    entry!(
+        "perf.stat.cpu.<n>.cycles",
+        Count,
+        Number,
+        "Cycles one CPU counted (perf stat -A; the totals sum every CPU's row)",
+        ["perf-stat"],
+        PER_CPU
+    ),
+    entry!(
+        "perf.stat.cpu.<n>.instructions",
+        Count,
+        Number,
+        "Instructions one CPU retired (perf stat -A; the totals sum every CPU's row)",
+        ["perf-stat"],
+        PER_CPU
+    ),
+    entry!(
+        "perf.stat.cpu.<n>.ipc",
+        Ratio,
+        Number,
+        "Instructions per cycle on one CPU (perf stat -A; the totals sum every CPU's row)",
+        ["perf-stat"],
+        PER_CPU
+    ),
+    entry!(
+        "perf.stat.cpu.<n>.cache_references",
+        Count,
+        Number,
+        "Cache references one CPU counted (perf stat -A; the totals sum every CPU's row)",
+        ["perf-stat"],
+        PER_CPU
+    ),
+    entry!(
+        "perf.stat.cpu.<n>.cache_misses",
+        Count,
+        Number,
+        "Cache misses one CPU counted (perf stat -A; the totals sum every CPU's row)",
+        ["perf-stat"],
+        PER_CPU
+    ),
+    entry!(
+        "perf.stat.cpu.<n>.cache_miss_pct",
+        Percent,
+        Number,
+        "Cache misses as a share of references on one CPU (perf stat -A; the totals sum every CPU's row)",
+        ["perf-stat"],
+        PER_CPU
+    ),
+    entry!(
+        "perf.stat.cpu.<n>.branches",
+        Count,
+        Number,
+        "Branches one CPU retired (perf stat -A; the totals sum every CPU's row)",
+        ["perf-stat"],
+        PER_CPU
+    ),
+    entry!(
+        "perf.stat.cpu.<n>.branch_misses",
+        Count,
+        Number,
+        "Mispredicted branches on one CPU (perf stat -A; the totals sum every CPU's row)",
+        ["perf-stat"],
+        PER_CPU
+    ),
+    entry!(
+        "perf.stat.cpu.<n>.branch_miss_pct",
+        Percent,
+        Number,
+        "Mispredicted branches as a share of branches on one CPU (perf stat -A; the totals sum every CPU's row)",
+        ["perf-stat"],
+        PER_CPU
+    ),
+    entry!(
+        "perf.stat.cpu.<n>.context_switches_per_s",
+        PerSecond,
+        Number,
+        "Context switches per second of elapsed time on one CPU (perf stat -A; the totals sum every CPU's row)",
+        ["perf-stat"],
+        PER_CPU
+    ),
+    entry!(
+        "perf.stat.cpu.<n>.cpu_migrations_per_s",
+        PerSecond,
+        Number,
+        "Task migrations per second of elapsed time, as one CPU's row counted them (perf stat -A; the totals sum every CPU's row)",
+        ["perf-stat"],
+        PER_CPU
+    ),
+    entry!(
+        "perf.stat.cpu.<n>.page_faults_per_s",
+        PerSecond,
+        Number,
+        "Page faults per second of elapsed time on one CPU (perf stat -A; the totals sum every CPU's row)",
+        ["perf-stat"],
+        PER_CPU
     ),
 ];

@@ -5,6 +5,7 @@
 //! kB_read/s kB_wrtn/s`, or `MB_read/s` with `-m`, `Blk_read/s` before sysstat 9),
 //! the short one (`-s`), and `--pretty`, which puts the `Device` column last and,
 //! without `--compact`, splits each report into several headers over the same devices.
+//! `-h` / `--human` values (`63.9%`, `405.0M`) are read back into the plain units.
 //!
 //! ```text
 //! Linux 6.1.0-27-amd64 (perf-lab)   12/02/2026   _x86_64_   (2 CPU)
@@ -25,6 +26,7 @@
 //! Only the columns some fact needs are read as numbers, and a header is read once
 //! for as long as the reports repeat it; a day-long capture is mostly device rows.
 
+use super::human_value::{Human, human_value};
 use super::sysstat_header;
 use crate::facts::{SeriesBuilder, Unit};
 use crate::parse::activity::time_of_day::{IntervalTracker, seconds_of_day};
@@ -130,7 +132,14 @@ impl DeviceLayout {
     /// `None` when one is not a number.
     fn read(&self, values: &[&[u8]], out: &mut [f64; MAX_FIELDS]) -> Option<()> {
         for (slot, &(column, _, factor)) in out.iter_mut().zip(&self.kept) {
-            *slot = parse_f64(values[column])? * factor;
+            *slot = match parse_f64(values[column]) {
+                Some(value) => value * factor,
+                // A `--human` size is in KiB whatever the header's unit.
+                None => match human_value(values[column])? {
+                    Human::Kib(kib) => kib,
+                    Human::Percent(share) => share * factor,
+                },
+            };
         }
         Some(())
     }
@@ -193,7 +202,9 @@ impl CpuLayout {
         let mut out = [None; CPU_KEYS.len()];
         for (slot, at) in out.iter_mut().zip(self.at) {
             if let Some(i) = at {
-                *slot = Some(parse_f64(values[i])?);
+                *slot = Some(
+                    parse_f64(values[i]).or_else(|| human_value(values[i]).map(Human::plain))?,
+                );
             }
         }
         let busy = 100.0 - out[0].unwrap_or(100.0) - out[3].unwrap_or(0.0);

@@ -3,6 +3,7 @@
 //! fio, and perfsage capture's own /proc samples.
 
 pub mod fio;
+mod human_value;
 pub mod iostat;
 pub mod mpstat;
 pub mod nmon;

@@ -28,8 +28,7 @@
 //! ```
 //!
 //! `sar -h` / `--human` values (`92.0%`, `32.0k`, `4.6M`) are read back into sar's
-//! plain units: the `%` dropped, sizes scaled by 1024 to the KiB the column counts, so
-//! the same data gives the same facts (to the one decimal `-h` keeps).
+//! plain units (`human_value`), so the same data gives the same facts.
 //!
 //! Times may be 24-hour, 12-hour (`01:19:22 PM`) or zh_CN (`13时20分04秒`, averages
 //! under `平均时间:`). sar reports only intervals (never a since-boot line); its
@@ -52,6 +51,7 @@
 //! `fs.<dev>.{used_pct,inodes_used_pct,inodes_free}` as df gives them (numbers: the worst
 //! sample). Device names are as printed: `dev8-0` without `-p`, `sda` with it.
 
+use super::human_value::{Human, human_value};
 use super::sysstat_header;
 use super::whole_row::has_two_decimals;
 use crate::facts::{SeriesBuilder, Unit};
@@ -61,7 +61,7 @@ use crate::parse::sink::{Reading, Strength};
 use crate::parse::{CaptureParser, FactSink, Lines, ParseError};
 use crate::text::fields::FieldSlots;
 use crate::text::lines::Line;
-use crate::text::number::{parse_f64, parse_u64};
+use crate::text::number::parse_u64;
 use crate::text::row_shape::{RowFields, RowShape};
 
 pub struct Sar;
@@ -642,25 +642,6 @@ fn same_short(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
 }
 
-/// A value as `sar -h` / `--human` prints it: a share with its `%` sign (`2.1%`), or
-/// a size with a unit letter scaled by 1024 (`0.0B`, `32.0k`, `4.6M`, `19.0G`). Every
-/// column perfsage reads with such a letter counts KiB (`kbmemfree`, `rkB/s`,
-/// `rxkB/s`), so the size comes back in KiB. Tried only when a plain number fails.
-#[cold]
-fn human_value(token: &[u8]) -> Option<f64> {
-    let (&last, number) = token.split_last()?;
-    let kib = match last {
-        b'%' | b'k' => 1.0,
-        b'B' => 1.0 / 1024.0,
-        b'M' => 1024.0,
-        b'G' => 1024.0 * 1024.0,
-        b'T' => 1024.0 * 1024.0 * 1024.0,
-        b'P' => 1024.0 * 1024.0 * 1024.0 * 1024.0,
-        _ => return None,
-    };
-    Some(parse_f64(number)? * kib)
-}
-
 /// Header tokens are words (`CPU`, `%user`, `kbmemfree`); row values are numbers.
 fn is_word(token: &[u8]) -> bool {
     token
@@ -763,7 +744,7 @@ impl Rows {
             if column.is_some() || Some(i) == layout.idle {
                 match f
                     .number(tokens + i)
-                    .or_else(|| human_value(f.get(tokens + i)))
+                    .or_else(|| human_value(f.get(tokens + i)).map(Human::plain))
                 {
                     Some(v) => values[i] = v,
                     None => complete = false,

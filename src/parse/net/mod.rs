@@ -1,5 +1,6 @@
 //! Network devices, paths and counters: ethtool (settings, driver, features, channels),
-//! ping, and the TCP counters of nstat, netstat -s, ss -s and ss -ti.
+//! ping, the kernel's interface counters (/proc/net/dev), and the TCP counters of
+//! nstat, netstat -s, ss -s and ss -ti.
 
 pub mod ethtool;
 pub mod ethtool_channels;
@@ -8,6 +9,7 @@ pub mod ethtool_features;
 pub mod netstat_stats;
 pub mod nstat;
 pub mod ping;
+pub mod proc_net_dev;
 pub mod ss_info;
 pub mod ss_summary;
 mod tcp_counters;

@@ -24,6 +24,7 @@
 //! last snapshot, rates divide it by the time between them; with one snapshot
 //! counters are since the group was created.
 
+use super::cgroup_bare::{bare_control_file, file_starting_with};
 use super::cgroup_files::{Reading, is_known, is_single_value, read_file};
 use super::pressure_tracks::PressureTracks;
 use super::psi::{grep_prefixed, prefix_of_path, pressure_line};
@@ -262,10 +263,15 @@ impl CaptureParser for Cgroup {
     fn sniff(&self, head: &str) -> Option<u8> {
         // A v2 group's `grep -r .` holds its *.pressure files too: psi leaves those
         // captures to this parser, which reads them as well.
-        head.lines()
+        if head
+            .lines()
             .take(200)
             .any(|line| names_control_file(line.trim()))
-            .then_some(95)
+        {
+            return Some(95);
+        }
+        // A control file saved alone: below every parser that reads such counters.
+        bare_control_file(head).map(|_| 60)
     }
 
     fn parse(&self, lines: &mut Lines, sink: &mut FactSink) -> Result<(), ParseError> {
@@ -322,6 +328,16 @@ impl CaptureParser for Cgroup {
                 pressure.stamp(seconds);
                 continue;
             }
+            // A file saved alone (`cat cpu.stat`): its folder in the bundle is its group.
+            if state.block.is_none()
+                && let Some(name) = file_starting_with(text)
+            {
+                let path = match sink.file().rsplit_once('/') {
+                    Some((folder, _)) => format!("{folder}/{name}"),
+                    None => name.to_string(),
+                };
+                state.open(&path, sink);
+            }
             match &mut state.block {
                 Some(block) if !block.known => {}
                 Some(block) if !is_single_value(file_name(&block.path)) => {
@@ -348,7 +364,7 @@ impl CaptureParser for Cgroup {
         if let Some(line) = state.unnamed {
             sink.warn(
                 line,
-                "control files without their group's directory: print each file's full path before it (echo \"# $f\" with f=/sys/fs/cgroup/…)",
+                "control files without their group's directory: print each file's full path before it (echo \"# $f\" with f=/sys/fs/cgroup/…), or put a file saved alone in a folder named after its group",
             );
         }
         let mut untimed = Vec::new();

@@ -3,6 +3,7 @@
 //! cgroup control files, /proc/vmstat's memory event counters.
 
 pub mod cgroup;
+mod cgroup_bare;
 mod cgroup_files;
 pub mod df;
 pub mod dmesg;

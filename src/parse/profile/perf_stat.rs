@@ -17,8 +17,10 @@
 //! end in seconds first on every row: each counter becomes a series, and the run's
 //! totals are the intervals' sums) and `-x,` CSV (see `perf_stat_row`; CSV prints no
 //! elapsed time, so it is task-clock ÷ perf's `CPUs utilized`, which perf worked out
-//! from the elapsed time). Rows per CPU, core or socket (`-A`, `--per-core` …) are
-//! skipped with one warning. `<not supported>` and `<not counted>` rows give no count;
+//! from the elapsed time). `-A` rows (`CPU3  1,234  context-switches`) give each
+//! CPU's figures under `perf.stat.cpu.<n>.*` and, summed, the totals perf prints
+//! without `-A`; rows per core, die or socket (`--per-core` …) are skipped with one
+//! warning. `<not supported>` and `<not counted>` rows give no count;
 //! the events that printed them are listed in `perf.stat.unsupported` and
 //! `perf.stat.not_counted`. Rates are per second of elapsed time (the run's
 //! `seconds time elapsed`, or each interval's length); an interval less than half as
@@ -30,6 +32,7 @@ use super::perf_stat_row::{CounterRow, Reading, RowShape, csv_row, perf_number, 
 use crate::facts::{SeriesBuilder, Unit, Value};
 use crate::parse::sink::Strength;
 use crate::parse::{CaptureParser, FactSink, Lines, ParseError};
+use std::collections::BTreeMap;
 
 pub struct PerfStat;
 
@@ -71,6 +74,8 @@ struct Run {
     target: Option<(String, u64)>,
     elapsed: Option<Counted>,
     totals: Counters,
+    /// `-A`: each CPU's counters over the whole run (intervals summed).
+    per_cpu: BTreeMap<u32, Counters>,
     intervals: Intervals,
     unsupported: Vec<String>,
     not_counted: Vec<String>,
@@ -167,6 +172,17 @@ impl Run {
         let Some(counter) = Counter::from_event(&row.event) else {
             return;
         };
+        if let Some(cpu) = row.cpu {
+            self.per_cpu
+                .entry(cpu)
+                .or_default()
+                .add(counter, value, &row, line);
+        }
+        // A `-A` row's comment speaks of its CPU only: the sums take the counts.
+        let add = |counters: &mut Counters| match row.cpu {
+            Some(_) => counters.add_count(counter, value, line),
+            None => counters.add(counter, value, &row, line),
+        };
         match row.timestamp {
             Some(end) => {
                 if self
@@ -181,10 +197,10 @@ impl Run {
                     .intervals
                     .current
                     .get_or_insert_with(|| (end, Counters::default()));
-                counters.add(counter, value, &row, line);
+                add(counters);
                 self.intervals.last_end = Some(Counted { value: end, line });
             }
-            None => self.totals.add(counter, value, &row, line),
+            None => add(&mut self.totals),
         }
     }
 
@@ -193,7 +209,7 @@ impl Run {
         if self.counter_rows == 0 {
             if self.per_unit_rows > 0 {
                 return Err(ParseError::whole_file(
-                    "only per-CPU, per-core or per-socket rows (-A, --per-core …), which perfsage does not read; run perf stat without them",
+                    "only per-core, per-die or per-socket rows (--per-core …), which perfsage does not read; run perf stat without them (or with -A)",
                 ));
             }
             let message = "no perf stat counter rows (count, unit, event) found";
@@ -208,7 +224,17 @@ impl Run {
         let elapsed = self
             .elapsed
             .or(self.intervals.last_end)
-            .or_else(|| self.totals.elapsed_from_cpus_utilized());
+            .or_else(|| self.totals.elapsed_from_cpus_utilized())
+            .or_else(|| {
+                // `-x, -A`: each CPU's comment was worked out from the elapsed time.
+                (self.intervals.last_end.is_none())
+                    .then(|| {
+                        self.per_cpu
+                            .values()
+                            .find_map(Counters::elapsed_from_cpus_utilized)
+                    })
+                    .flatten()
+            });
         if let Some(e) = elapsed {
             sink.number("perf.stat.elapsed_s", e.value, Unit::Seconds, e.line);
         } else if Counter::ALL.iter().any(|c| {
@@ -219,7 +245,10 @@ impl Run {
                 "no `seconds time elapsed` line (cut off?): rates per second and CPUs utilized are not worked out",
             );
         }
-        self.emit_totals(sink, elapsed);
+        emit_counters(sink, "perf.stat", &self.totals, elapsed);
+        for (cpu, counters) in &self.per_cpu {
+            emit_counters(sink, &format!("perf.stat.cpu.{cpu}"), counters, elapsed);
+        }
         for (name, unit, builder) in &self.intervals.series {
             let interval = self
                 .intervals
@@ -252,58 +281,47 @@ impl Run {
         }
         Ok(())
     }
+}
 
-    fn emit_totals(&self, sink: &mut FactSink, elapsed: Option<Counted>) {
-        let t = &self.totals;
-        if let Some(clock) = t.get(Counter::CpuClock) {
-            sink.number(
-                "perf.stat.task_clock_ms",
-                clock.value,
-                Unit::Milliseconds,
-                clock.line,
-            );
-        }
-        let mut derived = |key: &str, unit: Unit, d: Option<Derived>| {
-            if let Some(d) = d {
-                sink.put(key, Value::Number(d.value), unit, d.lines);
-            }
-        };
-        derived(
-            "perf.stat.cpus_utilized",
-            Unit::Ratio,
-            t.cpus_utilized(elapsed),
-        );
-        for counter in Counter::ALL {
-            if let (Some(key), Some(c)) = (counter.count_key(), t.get(counter)) {
-                derived(
-                    key,
-                    Unit::Count,
-                    Some(Derived {
-                        value: c.value,
-                        lines: (c.line, c.line),
-                    }),
-                );
-            }
-            if let Some(name) = counter.rate_name() {
-                derived(
-                    &format!("perf.stat.{name}"),
-                    Unit::PerSecond,
-                    t.per_second(counter, elapsed),
-                );
-            }
-        }
-        derived("perf.stat.ipc", Unit::Ratio, t.ipc());
-        derived(
-            "perf.stat.cache_miss_pct",
-            Unit::Percent,
-            t.cache_miss_pct(),
-        );
-        derived(
-            "perf.stat.branch_miss_pct",
-            Unit::Percent,
-            t.branch_miss_pct(),
+/// The figures of `counters` (the run's totals, or one CPU's) under `prefix`.
+fn emit_counters(sink: &mut FactSink, prefix: &str, t: &Counters, elapsed: Option<Counted>) {
+    if let Some(clock) = t.get(Counter::CpuClock) {
+        sink.number(
+            format!("{prefix}.task_clock_ms"),
+            clock.value,
+            Unit::Milliseconds,
+            clock.line,
         );
     }
+    let mut derived = |name: &str, unit: Unit, d: Option<Derived>| {
+        if let Some(d) = d {
+            sink.put(
+                format!("{prefix}.{name}"),
+                Value::Number(d.value),
+                unit,
+                d.lines,
+            );
+        }
+    };
+    derived("cpus_utilized", Unit::Ratio, t.cpus_utilized(elapsed));
+    for counter in Counter::ALL {
+        if let (Some(name), Some(c)) = (counter.count_name(), t.get(counter)) {
+            derived(
+                name,
+                Unit::Count,
+                Some(Derived {
+                    value: c.value,
+                    lines: (c.line, c.line),
+                }),
+            );
+        }
+        if let Some(name) = counter.rate_name() {
+            derived(name, Unit::PerSecond, t.per_second(counter, elapsed));
+        }
+    }
+    derived("ipc", Unit::Ratio, t.ipc());
+    derived("cache_miss_pct", Unit::Percent, t.cache_miss_pct());
+    derived("branch_miss_pct", Unit::Percent, t.branch_miss_pct());
 }
 
 /// `Performance counter stats for 'sleep 1':` → `sleep 1`; `process id '42'` →
@@ -396,7 +414,7 @@ impl CaptureParser for PerfStat {
                     if run.per_unit_rows == 0 {
                         sink.warn(
                             line.number,
-                            "rows per CPU, core or socket (-A, --per-core, --per-socket) are not read; run perf stat without them for the totals",
+                            "rows per core, die or socket (--per-core, --per-socket) are not read; run perf stat without them (or with -A) for the totals",
                         );
                     }
                     run.per_unit_rows += 1;

@@ -61,15 +61,15 @@ impl Counter {
         Counter::ALL.iter().position(|c| *c == self).unwrap_or(0)
     }
 
-    /// The fact key of the plain count (`perf.stat.<name>`), for the hardware events.
-    pub fn count_key(self) -> Option<&'static str> {
+    /// The fact name of the plain count (`perf.stat.<name>`), for the hardware events.
+    pub fn count_name(self) -> Option<&'static str> {
         Some(match self {
-            Counter::Cycles => "perf.stat.cycles",
-            Counter::Instructions => "perf.stat.instructions",
-            Counter::CacheReferences => "perf.stat.cache_references",
-            Counter::CacheMisses => "perf.stat.cache_misses",
-            Counter::Branches => "perf.stat.branches",
-            Counter::BranchMisses => "perf.stat.branch_misses",
+            Counter::Cycles => "cycles",
+            Counter::Instructions => "instructions",
+            Counter::CacheReferences => "cache_references",
+            Counter::CacheMisses => "cache_misses",
+            Counter::Branches => "branches",
+            Counter::BranchMisses => "branch_misses",
             _ => return None,
         })
     }
@@ -118,14 +118,7 @@ pub struct Counters {
 
 impl Counters {
     pub fn add(&mut self, counter: Counter, value: f64, row: &CounterRow, line: u64) {
-        let slot = &mut self.counted[counter.index()];
-        *slot = Some(match slot {
-            Some(c) => Counted {
-                value: c.value + value,
-                line: c.line,
-            },
-            None => Counted { value, line },
-        });
+        self.add_count(counter, value, line);
         let Some((figure, unit)) = &row.metric else {
             return;
         };
@@ -148,6 +141,19 @@ impl Counters {
             }
             _ => {}
         }
+    }
+
+    /// Adds a count without perf's comment on it: a `-A` row's comment speaks of its
+    /// CPU, not of the sum.
+    pub fn add_count(&mut self, counter: Counter, value: f64, line: u64) {
+        let slot = &mut self.counted[counter.index()];
+        *slot = Some(match slot {
+            Some(c) => Counted {
+                value: c.value + value,
+                line: c.line,
+            },
+            None => Counted { value, line },
+        });
     }
 
     pub fn get(&self, counter: Counter) -> Option<Counted> {

@@ -11,9 +11,10 @@
 //! ```
 //!
 //! The first column is the interval's end in seconds under `-I`. Counts carry
-//! thousands separators with `-B` in an English locale (`1,234,567`). `-A`,
-//! `--per-core`, `--per-socket` and friends put a `CPU3` or `S0-D0-C1  2` column first;
-//! those rows are recognised so the caller can skip them with one clear warning.
+//! thousands separators with `-B` in an English locale (`1,234,567`). `-A` puts a
+//! `CPU3` column first (after the time under `-I`): such a row is read with its CPU.
+//! `--per-core`, `--per-socket` and friends put `S0-D0-C1  2` there; those rows are
+//! recognised so the caller can skip them with one clear warning.
 
 /// What perf printed in place of a count.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -36,13 +37,15 @@ pub struct CounterRow {
     pub metric: Option<(f64, String)>,
     /// Share of the run the counter was on the PMU (multiplexing), when perf says.
     pub counted_pct: Option<f64>,
+    /// The CPU of a `-A` row (`CPU3`); `None` for a total.
+    pub cpu: Option<u32>,
 }
 
 /// What a line that is not blank turned out to be.
 #[derive(Debug, PartialEq)]
 pub enum RowShape {
     Counter(CounterRow),
-    /// A row of one CPU, core, socket or thread (`-A`, `--per-core` …).
+    /// A row of one core, socket, die or node (`--per-core` …).
     PerUnit,
     /// A second metric of the row above (`#    0.28  stalled cycles per insn`).
     MetricContinuation,
@@ -86,12 +89,18 @@ fn is_digits(s: &str) -> bool {
     !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
 }
 
-/// `CPU3`, `S0`, `S0-D0`, `S0-D0-C1`, `N1`: the aggregation column of `-A` and
+/// `CPU3`: the CPU column of `-A`.
+fn cpu_column(token: &str) -> Option<u32> {
+    let cpu = token.strip_prefix("CPU")?;
+    if !is_digits(cpu) || cpu.len() > 6 {
+        return None;
+    }
+    cpu.parse().ok()
+}
+
+/// `S0`, `S0-D0`, `S0-D0-C1`, `N1`: the aggregation column of
 /// `--per-socket/die/core/node`.
 fn is_unit_column(token: &str) -> bool {
-    if let Some(cpu) = token.strip_prefix("CPU") {
-        return is_digits(cpu);
-    }
     token.split('-').all(|part| {
         let mut chars = part.chars();
         matches!(chars.next(), Some('S' | 'D' | 'C' | 'N' | 'L')) && is_digits(chars.as_str())
@@ -177,13 +186,17 @@ pub fn text_row(line: &str) -> RowShape {
     if rest.len() >= 3
         && rest[0].contains('.')
         && let Some(t) = perf_number(rest[0])
-        && reading(&rest[1..]).is_some()
+        && (reading(&rest[1..]).is_some() || cpu_column(rest[1]).is_some())
     {
         timestamp = Some(t);
         rest = &rest[1..];
     }
     if is_unit_column(rest[0]) {
         return RowShape::PerUnit;
+    }
+    let cpu = cpu_column(rest[0]);
+    if cpu.is_some() {
+        rest = &rest[1..];
     }
     let Some((reading, used)) = reading(rest) else {
         // A metric group's label (`TopdownL1 (cpu_core)  #  35.2 %  tma_retiring`).
@@ -212,6 +225,7 @@ pub fn text_row(line: &str) -> RowShape {
         event: event.to_string(),
         metric: metric_text.and_then(comment_metric),
         counted_pct,
+        cpu,
     })
 }
 
@@ -223,13 +237,17 @@ pub fn csv_row(line: &str) -> RowShape {
     if rest.len() >= 6
         && rest[0].contains('.')
         && let Some(t) = perf_number(rest[0])
-        && csv_reading(rest[1]).is_some()
+        && (csv_reading(rest[1]).is_some() || cpu_column(rest[1]).is_some())
     {
         timestamp = Some(t);
         rest = &rest[1..];
     }
     if rest.first().is_some_and(|f| is_unit_column(f)) {
         return RowShape::PerUnit;
+    }
+    let cpu = rest.first().and_then(|f| cpu_column(f));
+    if cpu.is_some() {
+        rest = &rest[1..];
     }
     let [value, unit, event, run, pct, more @ ..] = rest else {
         return RowShape::Other;
@@ -254,6 +272,7 @@ pub fn csv_row(line: &str) -> RowShape {
         event: event.to_string(),
         metric,
         counted_pct: perf_number(pct),
+        cpu,
     })
 }
 
@@ -286,11 +305,33 @@ mod tests {
     }
 
     #[test]
-    fn per_cpu_rows_and_continuations_are_told_apart() {
-        assert_eq!(
-            text_row("CPU0                  1002.07 msec task-clock     #    1.000 CPUs utilized"),
-            RowShape::PerUnit
-        );
+    fn per_cpu_rows_keep_their_cpu() {
+        let RowShape::Counter(row) =
+            text_row("CPU1                  1002.07 msec task-clock     #    1.000 CPUs utilized")
+        else {
+            panic!("not a counter row");
+        };
+        assert_eq!((row.cpu, row.reading), (Some(1), Reading::Counted(1002.07)));
+        let RowShape::Counter(row) = text_row("CPU0          <not supported>      cycles") else {
+            panic!("not a counter row");
+        };
+        assert_eq!((row.cpu, row.reading), (Some(0), Reading::NotSupported));
+        let RowShape::Counter(row) =
+            csv_row("CPU3,693,,context-switches,2002032738,100.00,346.148,/sec")
+        else {
+            panic!("not a counter row");
+        };
+        assert_eq!((row.cpu, row.event.as_str()), (Some(3), "context-switches"));
+        let RowShape::Counter(row) =
+            csv_row("1.001112874,CPU2,101,,context-switches,2002663882,100.00,50.433,/sec")
+        else {
+            panic!("not a counter row");
+        };
+        assert_eq!((row.cpu, row.timestamp), (Some(2), Some(1.001112874)));
+    }
+
+    #[test]
+    fn per_unit_rows_and_continuations_are_told_apart() {
         assert_eq!(
             text_row(
                 "                                                  #    0.28  stalled cycles per insn"

@@ -1,4 +1,4 @@
-//! iostat's other text forms (basic report, `-m`, `-s`, `--pretty`) give the facts of
+//! iostat's other text forms (basic report, `-m`, `-s`, `--pretty`, `-h`) give the facts of
 //! `iostat -x` under the same keys. Expected values are read off the fixtures.
 
 use crate::support::*;
@@ -105,4 +105,60 @@ fn other_forms_survive_empty_garbage_truncation_and_no_final_newline() {
         other => panic!("{other:?}"),
     }
     assert!(warnings.is_empty(), "{warnings:?}");
+}
+
+#[test]
+fn human_values_give_the_plain_reports_facts() {
+    let x = parse_fixture("iostat/iostat_x_human_1_3.txt");
+    assert_eq!(x.tool(), Some("iostat"));
+    let plain = parse_fixture("iostat/iostat_x_idle.txt");
+    let mut keys = x.keys();
+    keys.sort();
+    let mut plain_keys: Vec<&str> = plain
+        .keys()
+        .into_iter()
+        .filter(|k| k.starts_with("cpu.") || k.starts_with("disk.vda."))
+        .collect();
+    plain_keys.sort();
+    keys.retain(|k| k.starts_with("cpu.") || k.starts_with("disk.vda."));
+    assert_eq!(keys, plain_keys, "the same facts as plain iostat -x");
+    // Reports 2 and 3 (the first covers the time since boot): `852.0k` and `487.1k`
+    // read, `405.0M` and `2.9M` written, `20.4%` and `2.0%` busy.
+    let wkb = x.series("disk.vda.wkb_per_s");
+    assert_eq!(wkb.count, 2);
+    close(wkb.max, 405.0 * 1024.0);
+    close(wkb.min, 2.9 * 1024.0);
+    close(x.series("disk.vda.rkb_per_s").avg, (852.0 + 487.1) / 2.0);
+    close(x.series("disk.vda.util_pct").max, 20.4);
+    close(x.series("disk.vda.r_per_s").min, 81.19);
+    close(x.series("cpu.usr_pct").avg, (78.5 + 89.1) / 2.0);
+    close(x.series("cpu.util_pct").max, 100.0);
+    assert!(x.report.warnings.is_empty(), "{:?}", x.report.warnings);
+
+    // `-h` alone: the basic report, device last.
+    let h = parse_fixture("iostat/iostat_h_1_3.txt");
+    close(h.series("disk.vda.io_per_s").avg, (40.0 + 22.77) / 2.0);
+    close(h.series("disk.vda.rkb_per_s").max, 114.9);
+    close(h.series("cpu.sys_pct").min, 5.9);
+    assert!(h.report.warnings.is_empty(), "{:?}", h.report.warnings);
+}
+
+#[test]
+fn persistent_names_key_the_device_facts() {
+    // `iostat -j ID -x`: the --pretty layout with the /dev/disk/by-id name for vda.
+    let p = parse_fixture("iostat/iostat_j_id_x_1_2.txt");
+    assert_eq!(p.tool(), Some("iostat"));
+    let util = p.series("disk.virtio-perfsage-test.util_pct");
+    assert_eq!(util.count, 1, "the since-boot report is dropped");
+    assert_eq!(
+        line_range(p.get("disk.virtio-perfsage-test.util_pct")),
+        (32, 32)
+    );
+    assert_eq!(
+        line_range(p.get("disk.virtio-perfsage-test.r_per_s")),
+        (23, 23)
+    );
+    assert!(p.has("disk.virtio-perfsage-test.wkb_per_s"));
+    assert!(!p.keys().iter().any(|k| k.starts_with("disk.vda.")));
+    assert!(p.report.warnings.is_empty(), "{:?}", p.report.warnings);
 }

@@ -7,5 +7,6 @@ mod ethtool_features;
 mod netstat_stats;
 mod nstat;
 mod ping;
+mod proc_net_dev;
 mod ss_info;
 mod ss_summary;

@@ -294,3 +294,98 @@ full avg10=12.00 avg60=11.00 avg300=3.00 total=1400000
     // The group's own figures are still read.
     close(p.num("cgroup.db.cpu.used_cpus"), 0.2);
 }
+
+/// A fixture read as the bundle reads it, under its name within the bundle.
+fn read_as(relative: &str, name: &str) -> Vec<perfsage::facts::Fact> {
+    perfsage::parse::read_capture(&fixture(relative), name)
+        .into_iter()
+        .flat_map(|(report, facts)| {
+            assert_eq!(report.tool.as_deref(), Some("cgroup"), "{name}");
+            facts.into_iter().map(|(f, _)| f)
+        })
+        .collect()
+}
+
+fn number(facts: &[perfsage::facts::Fact], key: &str) -> f64 {
+    match facts.iter().find(|f| f.key == key).map(|f| &f.value) {
+        Some(Value::Number(n)) => *n,
+        other => panic!("{key}: {other:?}"),
+    }
+}
+
+#[test]
+fn a_control_file_saved_alone_is_its_folders_group() {
+    // Two stamped snapshots of a v1 cpu.stat: counts between them, named after `db/`.
+    let text = String::from_utf8(read("cgroup/bare/db/cpu.stat")).unwrap();
+    let value = |key: &str, nth: usize| -> f64 {
+        let line = text
+            .lines()
+            .filter(|l| l.starts_with(key))
+            .nth(nth)
+            .unwrap();
+        line.split_whitespace().nth(1).unwrap().parse().unwrap()
+    };
+    let stamps: Vec<f64> = text
+        .lines()
+        .filter(|l| l.len() == 10 && l.bytes().all(|b| b.is_ascii_digit()))
+        .map(|l| l.parse().unwrap())
+        .collect();
+    let cpu = read_as("cgroup/bare/db/cpu.stat", "db1/db/cpu.stat");
+    let periods = value("nr_periods ", 1) - value("nr_periods ", 0);
+    close(number(&cpu, "cgroup.db.cpu.nr_periods"), periods);
+    let throttled_s = (value("throttled_time", 1) - value("throttled_time", 0)) / 1e9;
+    close(number(&cpu, "cgroup.db.cpu.throttled_s"), throttled_s);
+    close(
+        number(&cpu, "cgroup.db.cpu.throttled_s_per_s"),
+        throttled_s / (stamps[1] - stamps[0]),
+    );
+
+    let stat = read_as("cgroup/bare/db/memory.stat", "db1/db/memory.stat");
+    let text = String::from_utf8(read("cgroup/bare/db/memory.stat")).unwrap();
+    let total = |key: &str| -> f64 {
+        let line = text
+            .lines()
+            .find(|l| l.split(' ').next() == Some(key))
+            .unwrap();
+        line.split(' ').nth(1).unwrap().parse().unwrap()
+    };
+    close(
+        number(&stat, "cgroup.db.memory.anon_kib"),
+        total("total_rss") / 1024.0,
+    );
+    close(
+        number(&stat, "cgroup.db.memory.major_faults"),
+        total("total_pgmajfault"),
+    );
+
+    // v2 files, in a host folder of their own: the host folder is the group.
+    let events = read_as("cgroup/bare/web/memory.events", "web/memory.events");
+    close(number(&events, "cgroup.web.memory.events.oom_kill"), 2.0);
+    close(number(&events, "cgroup.web.memory.events.max"), 1843.0);
+    let used = read_as("cgroup/bare/web/cpu.stat", "web/cpu.stat");
+    assert!(number(&used, "cgroup.web.cpu.used_s") > 0.0);
+}
+
+#[test]
+fn a_control_file_saved_alone_at_the_top_has_no_group() {
+    let p = parse_fixture("cgroup/bare/db/cpu.stat");
+    match &p.report.status {
+        perfsage::parse::CaptureStatus::Failed { message, .. } => {
+            assert!(message.contains("which group"), "{message}")
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn only_the_cgroup_parser_claims_files_saved_alone() {
+    for f in [
+        "db/cpu.stat",
+        "db/memory.stat",
+        "web/cpu.stat",
+        "web/memory.events",
+    ] {
+        let text = String::from_utf8(read(&format!("cgroup/bare/{f}"))).unwrap();
+        assert_eq!(perfsage::parse::detect::claimants(&text), ["cgroup"], "{f}");
+    }
+}

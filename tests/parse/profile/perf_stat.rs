@@ -198,17 +198,128 @@ fn text_value(t: &str) -> perfsage::facts::Value {
     perfsage::facts::Value::Text(t.to_string())
 }
 
+/// Each CPU's figure in the `-A` rows of `event`, read off the fixture by text search:
+/// (cpu, count, line).
+fn per_cpu_rows(relative: &str, event: &str) -> Vec<(u32, f64, u64)> {
+    let text = String::from_utf8(read(relative)).unwrap();
+    text.lines()
+        .enumerate()
+        .filter_map(|(i, line)| {
+            let fields: Vec<&str> = if line.contains(',') {
+                line.split(',').collect()
+            } else {
+                line.split_whitespace().collect()
+            };
+            let cpu = fields.first()?.strip_prefix("CPU")?.parse().ok()?;
+            let named = fields.contains(&event);
+            let count = fields.get(1)?.parse().ok()?;
+            named.then_some((cpu, count, i as u64 + 1))
+        })
+        .collect()
+}
+
 #[test]
-fn per_cpu_rows_are_skipped_with_a_clear_message() {
-    let p = parse_fixture("perf-stat/per-cpu-sleep-1.txt");
+fn per_cpu_rows_give_each_cpu_and_the_totals() {
+    let f = "perf-stat/per-cpu-a-sleep-2.txt";
+    let p = parse_fixture(f);
     assert_eq!(p.tool(), Some("perf-stat"));
+    assert!(p.report.warnings.is_empty(), "{:?}", p.report.warnings);
+    let elapsed = p.num("perf.stat.elapsed_s");
+    let clocks = per_cpu_rows(f, "task-clock");
+    assert_eq!(clocks.len(), 2);
+    for (cpu, ms, line) in &clocks {
+        let key = format!("perf.stat.cpu.{cpu}.task_clock_ms");
+        close(p.num(&key), *ms);
+        assert_eq!(p.get(&key).provenance.line, *line);
+        close(
+            p.num(&format!("perf.stat.cpu.{cpu}.cpus_utilized")),
+            ms / 1000.0 / elapsed,
+        );
+    }
+    for (event, name) in [
+        ("context-switches", "context_switches_per_s"),
+        ("cpu-migrations", "cpu_migrations_per_s"),
+        ("page-faults", "page_faults_per_s"),
+    ] {
+        let rows = per_cpu_rows(f, event);
+        for (cpu, count, _) in &rows {
+            close(
+                p.num(&format!("perf.stat.cpu.{cpu}.{name}")),
+                count / elapsed,
+            );
+        }
+        // The totals are what perf prints without -A: the CPUs' sum.
+        let sum: f64 = rows.iter().map(|r| r.1).sum();
+        close(p.num(&format!("perf.stat.{name}")), sum / elapsed);
+    }
+    let clock_sum: f64 = clocks.iter().map(|c| c.1).sum();
+    close(p.num("perf.stat.task_clock_ms"), clock_sum);
+    close(
+        p.num("perf.stat.cpus_utilized"),
+        clock_sum / 1000.0 / elapsed,
+    );
+    // The same total keys as the run without -A.
+    let plain = parse_fixture("perf-stat/system-wide-sleep-2.txt");
+    for key in plain.keys() {
+        if key != "perf.stat.unsupported" {
+            assert!(p.has(key), "{key}");
+        }
+    }
+}
+
+#[test]
+fn per_cpu_unsupported_counters_are_listed_once() {
+    let p = parse_fixture("perf-stat/per-cpu-a-cycles-sleep-2.txt");
+    assert_eq!(p.text("perf.stat.unsupported"), "cycles,instructions");
+    assert!(!p.has("perf.stat.cycles"));
+    assert!(!p.has("perf.stat.cpu.0.cycles"));
+    assert!(!p.has("perf.stat.cpu.0.ipc"));
+    assert!(p.has("perf.stat.cpu.1.page_faults_per_s"));
+    assert!(p.report.warnings.is_empty(), "{:?}", p.report.warnings);
+}
+
+#[test]
+fn per_cpu_csv_takes_the_elapsed_time_from_one_cpus_comment() {
+    let f = "perf-stat/per-cpu-a-csv-sleep-2.txt";
+    let p = parse_fixture(f);
+    assert_eq!(p.tool(), Some("perf-stat"));
+    let clocks = per_cpu_rows(f, "task-clock");
+    // CPU0's row: 2002.07 msec at `1.000 CPUs utilized`; not the sum over one CPU's share.
+    close(p.num("perf.stat.elapsed_s"), clocks[0].1 / 1000.0 / 1.0);
+    let sum: f64 = clocks.iter().map(|c| c.1).sum();
+    close(p.num("perf.stat.task_clock_ms"), sum);
+    let switches = per_cpu_rows(f, "context-switches");
+    close(
+        p.num("perf.stat.cpu.1.context_switches_per_s"),
+        switches[1].1 / p.num("perf.stat.elapsed_s"),
+    );
+    assert_eq!(p.text("perf.stat.unsupported"), "cycles,instructions");
+}
+
+#[test]
+fn per_cpu_intervals_sum_into_the_series_and_each_cpu() {
+    let p = parse_fixture("perf-stat/per-cpu-interval-sleep-2.txt");
+    let s = p.series("perf.stat.interval.context_switches_per_s");
+    assert_eq!(s.count, 2);
+    // First interval: 369 + 510 switches over 1.001073022 s.
+    close(s.points[0], (369.0 + 510.0) / 1.001073022);
+    close(p.num("perf.stat.cpu.0.task_clock_ms"), 1005.34 + 1010.76);
+    close(
+        p.num("perf.stat.task_clock_ms"),
+        1005.34 + 1001.32 + 1010.76 + 1010.75,
+    );
+}
+
+#[test]
+fn per_core_rows_are_skipped_with_a_clear_message() {
+    let text = " Performance counter stats for 'system wide':\n\nS0-D0-C0        2     1002.07 msec task-clock   #    1.000 CPUs utilized\n";
+    let p = parse_bytes("per-core.txt", text.as_bytes());
     match &p.report.status {
         perfsage::parse::CaptureStatus::Failed { message, .. } => {
-            assert!(message.contains("-A"), "{message}")
+            assert!(message.contains("--per-core"), "{message}")
         }
         other => panic!("{other:?}"),
     }
-    assert_eq!(p.report.warnings[0].line, 4);
 }
 
 #[test]

@@ -1047,6 +1047,13 @@ fn a_full_file_system_and_one_out_of_inodes_are_named_with_their_df_lines() {
             ("fs.loop1.inodes_used_pct", "df-i.txt"),
         ],
     );
+    // Writes fail now: the critical finding decides the verdict although the rule
+    // names no resource for a file system that is only nearly full.
+    assert_eq!(h.bottleneck.resource, perfsage::rules::Resource::Storage);
+    assert_eq!(
+        h.bottleneck.rule.as_deref(),
+        Some("storage.filesystem_full")
+    );
     // The root file system at 18 % is not named above; bundles without df are not judged.
     for bundle in ["idle", "disk-bound", "page-cache-thrash"] {
         let other = diagnose_dir(&fixture(&format!("bundles/{bundle}")));

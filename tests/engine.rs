@@ -164,6 +164,32 @@ fn evidence_defaults_to_the_facts_read() {
 }
 
 #[test]
+fn a_finding_may_name_the_resource_its_rule_leaves_open() {
+    let (named, _) = run(
+        "full",
+        "fn evaluate() { #{ severity: \"critical\", summary: \"s\", resource: \"storage\", evidence: [\"cpu.arch\"] } }",
+    );
+    let (plain, _) = run(
+        "nearly",
+        "fn evaluate() { #{ severity: \"medium\", summary: \"s\", evidence: [\"cpu.arch\"] } }",
+    );
+    let resource = |outcome: Outcome| match outcome {
+        Outcome::Fired { findings } => findings[0].resource,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(resource(named), Some(perfsage::rules::Resource::Storage));
+    assert_eq!(resource(plain), None);
+    let (typo, _) = run(
+        "typo",
+        "fn evaluate() { #{ severity: \"high\", summary: \"s\", resource: \"disk\", evidence: [\"cpu.arch\"] } }",
+    );
+    assert!(
+        error_of(typo).message.contains("unknown resource \"disk\""),
+        "a resource name that is not one is an error"
+    );
+}
+
+#[test]
 fn rules_may_not_ask_which_rules_fired() {
     let (outcome, _) = run("dep", "fn evaluate() { if fired(\"runtime.other\") { 1 } }");
     assert!(

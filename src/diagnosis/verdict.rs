@@ -1,11 +1,14 @@
 //! The one-line verdict per host: which resource limits throughput, and how sure we
 //! are. It comes from the most severe finding on the walked path that names a
-//! resource; between equally severe ones the later step wins, because each step
-//! narrows the one before (lock functions found in the CPU profile say more than "the
-//! CPU is busy"), then the more confident. Without such a finding, measured
-//! utilisation says "none", listing what was checked and naming a resource no capture
-//! let it check; without measurements the answer is "unknown". A load generator is
-//! judged on whether it keeps up, and a hypervisor not at all ("not judged").
+//! resource (its rule's `META.resource`, or the finding's own `resource`: a file
+//! system full now is critical and names storage, so it outranks every busy resource
+//! as a failing write outranks a slow one); between equally severe ones the later step
+//! wins, because each step narrows the one before (lock functions found in the CPU
+//! profile say more than "the CPU is busy"), then the more confident. Without such a
+//! finding, measured utilisation says "none", listing what was checked and naming a
+//! resource no capture let it check; without measurements the answer is "unknown". A
+//! load generator is judged on whether it keeps up, and a hypervisor not at all ("not
+//! judged").
 
 use crate::facts::value::format_number;
 use crate::facts::{Facts, Series};

@@ -204,6 +204,43 @@ fn database_and_load_generator_on_two_cores_saturate_the_cpu() {
     let h = diagnose_dir(&fixture("bundles/pg-oltp-2core"));
     assert_eq!(h.bottleneck.resource, Resource::Cpu);
     assert!(!fired(&h).contains(&"storage.disk_saturated"));
+    // sysbench on the database's two cores is the cause, the saturated CPUs its
+    // symptom: the verdict names the client and quotes the CPU figures after it.
+    let client = finding(&h, "benchmark.load_generator_shares_cpus");
+    let cpu = finding(&h, "resource.cpu_saturated");
+    assert!(
+        client.severity < cpu.severity,
+        "the cause is the milder finding"
+    );
+    assert_eq!(
+        h.bottleneck.rule.as_deref(),
+        Some("benchmark.load_generator_shares_cpus")
+    );
+    let symptoms: Vec<&str> = h
+        .bottleneck
+        .symptoms
+        .iter()
+        .map(|s| s.rule.as_str())
+        .collect();
+    assert_eq!(symptoms, ["resource.cpu_saturated"]);
+    assert_eq!(
+        h.bottleneck.summary,
+        format!("{} Its symptom: {}", client.summary, cpu.summary)
+    );
+}
+
+#[test]
+fn a_cause_without_its_symptom_leaves_the_verdict_alone() {
+    // Saturated CPUs without a benchmark client on the host: nothing pairs up.
+    for bundle in ["cpu-bound", "cgroup-cpu-no-quota"] {
+        let h = diagnose_dir(&fixture(&format!("bundles/{bundle}")));
+        assert_eq!(
+            h.bottleneck.rule.as_deref(),
+            Some("resource.cpu_saturated"),
+            "{bundle}"
+        );
+        assert!(h.bottleneck.symptoms.is_empty(), "{bundle}");
+    }
 }
 
 #[test]

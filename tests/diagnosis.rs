@@ -1376,3 +1376,36 @@ fn clients_below_the_connection_limit_and_runs_without_a_configuration_stay_quie
         );
     }
 }
+
+#[test]
+fn memory_pressure_alone_names_memory_from_psi() {
+    // A 512 MiB working set read through mmap in a 128 MiB group; only PSI, mpstat and
+    // iostat captured, so no swap-in or refault figure says what the stalls are.
+    let h = diagnose_dir(&fixture("bundles/memory-pressure-psi"));
+    let finding = finding(&h, "memory.pressure_stalls");
+    assert_eq!(finding.severity, perfsage::rules::Severity::High);
+    assert!(
+        finding
+            .summary
+            .starts_with("Tasks stalled waiting for memory 45.9 % of the time over the capture"),
+        "{}",
+        finding.summary
+    );
+    assert_cites(
+        finding,
+        &[
+            ("psi.memory.some.stall_pct", "psi.txt"),
+            ("psi.memory.full.stall_pct", "psi.txt"),
+        ],
+    );
+    assert_eq!(h.bottleneck.resource, Resource::Memory);
+    assert_eq!(h.bottleneck.rule.as_deref(), Some("memory.pressure_stalls"));
+    // No pressure (PSI at 0 %), or refaults that the working-set rule judges.
+    for bundle in ["cpu-bursts", "cpu-busy-no-queue", "page-cache-thrash"] {
+        let other = diagnose_dir(&fixture(&format!("bundles/{bundle}")));
+        assert!(
+            !fired(&other).contains(&"memory.pressure_stalls"),
+            "{bundle}"
+        );
+    }
+}

@@ -1409,3 +1409,38 @@ fn memory_pressure_alone_names_memory_from_psi() {
         );
     }
 }
+
+#[test]
+fn mariadb_refusals_alone_are_enough_without_the_engine() {
+    // sysbench at 16 threads against MariaDB at max_connections = 10, only the client
+    // output and the error log captured: 6 threads refused, 4 refusals logged.
+    let h = diagnose_dir(&fixture("bundles/connection-limit-mariadb"));
+    let finding = finding(&h, "database.connection_limit");
+    assert_eq!(finding.severity, perfsage::rules::Severity::High);
+    assert_eq!(
+        finding.summary,
+        "The database turned clients away at its connection limit: 16 sysbench threads asked for 16 connections; the database engine is unknown (no configuration captured), so is its limit; the client reports 6 connections refused for the limit and the server log shows 4 refusals. The run at that concurrency stopped before measuring anything."
+    );
+    assert_cites(
+        finding,
+        &[
+            ("db.log.conn_limit_rejections", "mysql-error.log"),
+            ("bench.run.oltp.16.connect_limit_errors", "sysbench.txt"),
+        ],
+    );
+    let logged = finding
+        .evidence
+        .iter()
+        .find(|e| e.key == "db.log.conn_limit_rejections")
+        .unwrap();
+    // The four `(Too many connections)` lines, not the ten dropped connections after.
+    assert_eq!((logged.line, logged.line_end), (21, 24));
+    // Completed runs and runs without a configuration or refusal stay quiet.
+    for bundle in ["connection-limit-ok", "pg-oltp-2core", "idle"] {
+        let other = diagnose_dir(&fixture(&format!("bundles/{bundle}")));
+        assert!(
+            !fired(&other).contains(&"database.connection_limit"),
+            "{bundle}"
+        );
+    }
+}

@@ -1444,3 +1444,42 @@ fn mariadb_refusals_alone_are_enough_without_the_engine() {
         );
     }
 }
+
+#[test]
+fn benchmarksql_terminals_refused_at_the_limit_fire_from_the_client_log_alone() {
+    // Reconstructed log (fixtures/benchmarksql/README.md): 24 terminals, three logins
+    // refused with PostgreSQL's `sorry, too many clients already` inside pgJDBC's
+    // exception line, stack traces under each; no configuration, no server log.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        fixture("benchmarksql/benchmarksql_conn_limit.log"),
+        dir.path().join("run.log"),
+    )
+    .unwrap();
+    let h = diagnose_dir(dir.path());
+    assert_eq!(h.facts.number("bench.connect_limit_errors"), Some(3.0));
+    let finding = finding(&h, "database.connection_limit");
+    assert_eq!(finding.severity, perfsage::rules::Severity::High);
+    assert!(
+        finding.summary.contains("24 BenchmarkSQL terminals asked for 24 connections; the database engine is unknown (no configuration captured), so is its limit; the client reports 3 connections refused for the limit."),
+        "{}",
+        finding.summary
+    );
+    let cited = finding
+        .evidence
+        .iter()
+        .find(|e| e.key == "bench.connect_limit_errors")
+        .expect("the client log is cited");
+    // From the first exception line to the last, not the stack frames after it.
+    assert_eq!((cited.line, cited.line_end), (25, 51));
+    // A completed BenchmarkSQL run counts no refusal.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        fixture("benchmarksql/mogdb_tpcc_2p_100wh_300term.log"),
+        dir.path().join("run.log"),
+    )
+    .unwrap();
+    let ok = diagnose_dir(dir.path());
+    assert_eq!(ok.facts.number("bench.connect_limit_errors"), Some(0.0));
+    assert!(!fired(&ok).contains(&"database.connection_limit"));
+}

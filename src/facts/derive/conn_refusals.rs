@@ -1,5 +1,5 @@
 //! `db.conn_refusals_seen`: the logins refused at the connection limit that the
-//! captures show, so the connection-limit rule can judge a run from its refusals
+//! captures show (sysbench's and BenchmarkSQL's client output, the server log), so the connection-limit rule can judge a run from its refusals
 //! alone, whatever else is known about the database. The client's and the server's
 //! counts are two views of the same refusals (sysbench may stop before every refused
 //! thread is printed, the server may log more attempts), so the larger one counts,
@@ -10,8 +10,11 @@ use super::{Facts, Provenance, Unit, Value, fact};
 
 pub fn derive(facts: &mut Facts) {
     let client = facts
-        .with_prefix("bench.run.")
-        .filter(|f| f.key.ends_with(".connect_limit_errors"))
+        .with_prefix("bench.")
+        .filter(|f| {
+            f.key == "bench.connect_limit_errors"
+                || (f.key.starts_with("bench.run.") && f.key.ends_with(".connect_limit_errors"))
+        })
         .filter_map(|f| Some((f.value.as_number()?, f.provenance.clone())))
         .fold(
             None::<(f64, Provenance)>,

@@ -1424,7 +1424,7 @@ fn mariadb_refusals_alone_are_enough_without_the_engine() {
     assert_cites(
         finding,
         &[
-            ("db.log.conn_limit_rejections", "mysql-error.log"),
+            ("db.log.conn_limit_rejections", "mysql-error-log_error.log"),
             ("bench.run.oltp.16.connect_limit_errors", "sysbench.txt"),
         ],
     );

@@ -204,6 +204,43 @@ fn database_and_load_generator_on_two_cores_saturate_the_cpu() {
     let h = diagnose_dir(&fixture("bundles/pg-oltp-2core"));
     assert_eq!(h.bottleneck.resource, Resource::Cpu);
     assert!(!fired(&h).contains(&"storage.disk_saturated"));
+    // sysbench on the database's two cores is the cause, the saturated CPUs its
+    // symptom: the verdict names the client and quotes the CPU figures after it.
+    let client = finding(&h, "benchmark.load_generator_shares_cpus");
+    let cpu = finding(&h, "resource.cpu_saturated");
+    assert!(
+        client.severity < cpu.severity,
+        "the cause is the milder finding"
+    );
+    assert_eq!(
+        h.bottleneck.rule.as_deref(),
+        Some("benchmark.load_generator_shares_cpus")
+    );
+    let symptoms: Vec<&str> = h
+        .bottleneck
+        .symptoms
+        .iter()
+        .map(|s| s.rule.as_str())
+        .collect();
+    assert_eq!(symptoms, ["resource.cpu_saturated"]);
+    assert_eq!(
+        h.bottleneck.summary,
+        format!("{} Its symptom: {}", client.summary, cpu.summary)
+    );
+}
+
+#[test]
+fn a_cause_without_its_symptom_leaves_the_verdict_alone() {
+    // Saturated CPUs without a benchmark client on the host: nothing pairs up.
+    for bundle in ["cpu-bound", "cgroup-cpu-no-quota"] {
+        let h = diagnose_dir(&fixture(&format!("bundles/{bundle}")));
+        assert_eq!(
+            h.bottleneck.rule.as_deref(),
+            Some("resource.cpu_saturated"),
+            "{bundle}"
+        );
+        assert!(h.bottleneck.symptoms.is_empty(), "{bundle}");
+    }
 }
 
 #[test]
@@ -1053,6 +1090,13 @@ fn a_full_file_system_and_one_out_of_inodes_are_named_with_their_df_lines() {
             ("fs.loop1.inodes_used_pct", "df-i.txt"),
         ],
     );
+    // Writes fail now: the critical finding decides the verdict although the rule
+    // names no resource for a file system that is only nearly full.
+    assert_eq!(h.bottleneck.resource, perfsage::rules::Resource::Storage);
+    assert_eq!(
+        h.bottleneck.rule.as_deref(),
+        Some("storage.filesystem_full")
+    );
     // The root file system at 18 % is not named above; bundles without df are not judged.
     for bundle in ["idle", "disk-bound", "page-cache-thrash"] {
         let other = diagnose_dir(&fixture(&format!("bundles/{bundle}")));
@@ -1337,4 +1381,111 @@ fn clients_below_the_connection_limit_and_runs_without_a_configuration_stay_quie
             "fired on {bundle}"
         );
     }
+}
+
+#[test]
+fn memory_pressure_alone_names_memory_from_psi() {
+    // A 512 MiB working set read through mmap in a 128 MiB group; only PSI, mpstat and
+    // iostat captured, so no swap-in or refault figure says what the stalls are.
+    let h = diagnose_dir(&fixture("bundles/memory-pressure-psi"));
+    let finding = finding(&h, "memory.pressure_stalls");
+    assert_eq!(finding.severity, perfsage::rules::Severity::High);
+    assert!(
+        finding
+            .summary
+            .starts_with("Tasks stalled waiting for memory 45.9 % of the time over the capture"),
+        "{}",
+        finding.summary
+    );
+    assert_cites(
+        finding,
+        &[
+            ("psi.memory.some.stall_pct", "psi.txt"),
+            ("psi.memory.full.stall_pct", "psi.txt"),
+        ],
+    );
+    assert_eq!(h.bottleneck.resource, Resource::Memory);
+    assert_eq!(h.bottleneck.rule.as_deref(), Some("memory.pressure_stalls"));
+    // No pressure (PSI at 0 %), or refaults that the working-set rule judges.
+    for bundle in ["cpu-bursts", "cpu-busy-no-queue", "page-cache-thrash"] {
+        let other = diagnose_dir(&fixture(&format!("bundles/{bundle}")));
+        assert!(
+            !fired(&other).contains(&"memory.pressure_stalls"),
+            "{bundle}"
+        );
+    }
+}
+
+#[test]
+fn mariadb_refusals_alone_are_enough_without_the_engine() {
+    // sysbench at 16 threads against MariaDB at max_connections = 10, only the client
+    // output and the error log captured: 6 threads refused, 4 refusals logged.
+    let h = diagnose_dir(&fixture("bundles/connection-limit-mariadb"));
+    let finding = finding(&h, "database.connection_limit");
+    assert_eq!(finding.severity, perfsage::rules::Severity::High);
+    assert_eq!(
+        finding.summary,
+        "The database turned clients away at its connection limit: 16 sysbench threads asked for 16 connections; the database engine is unknown (no configuration captured), so is its limit; the client reports 6 connections refused for the limit and the server log shows 4 refusals. The run at that concurrency stopped before measuring anything."
+    );
+    assert_cites(
+        finding,
+        &[
+            ("db.log.conn_limit_rejections", "mysql-error-log_error.log"),
+            ("bench.run.oltp.16.connect_limit_errors", "sysbench.txt"),
+        ],
+    );
+    let logged = finding
+        .evidence
+        .iter()
+        .find(|e| e.key == "db.log.conn_limit_rejections")
+        .unwrap();
+    // The four `(Too many connections)` lines, not the ten dropped connections after.
+    assert_eq!((logged.line, logged.line_end), (21, 24));
+    // Completed runs and runs without a configuration or refusal stay quiet.
+    for bundle in ["connection-limit-ok", "pg-oltp-2core", "idle"] {
+        let other = diagnose_dir(&fixture(&format!("bundles/{bundle}")));
+        assert!(
+            !fired(&other).contains(&"database.connection_limit"),
+            "{bundle}"
+        );
+    }
+}
+
+#[test]
+fn benchmarksql_terminals_refused_at_the_limit_fire_from_the_client_log_alone() {
+    // Reconstructed log (fixtures/benchmarksql/README.md): 24 terminals, three logins
+    // refused with PostgreSQL's `sorry, too many clients already` inside pgJDBC's
+    // exception line, stack traces under each; no configuration, no server log.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        fixture("benchmarksql/benchmarksql_conn_limit.log"),
+        dir.path().join("run.log"),
+    )
+    .unwrap();
+    let h = diagnose_dir(dir.path());
+    assert_eq!(h.facts.number("bench.connect_limit_errors"), Some(3.0));
+    let finding = finding(&h, "database.connection_limit");
+    assert_eq!(finding.severity, perfsage::rules::Severity::High);
+    assert!(
+        finding.summary.contains("24 BenchmarkSQL terminals asked for 24 connections; the database engine is unknown (no configuration captured), so is its limit; the client reports 3 connections refused for the limit."),
+        "{}",
+        finding.summary
+    );
+    let cited = finding
+        .evidence
+        .iter()
+        .find(|e| e.key == "bench.connect_limit_errors")
+        .expect("the client log is cited");
+    // From the first exception line to the last, not the stack frames after it.
+    assert_eq!((cited.line, cited.line_end), (25, 51));
+    // A completed BenchmarkSQL run counts no refusal.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        fixture("benchmarksql/mogdb_tpcc_2p_100wh_300term.log"),
+        dir.path().join("run.log"),
+    )
+    .unwrap();
+    let ok = diagnose_dir(dir.path());
+    assert_eq!(ok.facts.number("bench.connect_limit_errors"), Some(0.0));
+    assert!(!fired(&ok).contains(&"database.connection_limit"));
 }

@@ -164,6 +164,70 @@ fn evidence_defaults_to_the_facts_read() {
 }
 
 #[test]
+fn a_finding_may_name_the_resource_its_rule_leaves_open() {
+    let (named, _) = run(
+        "full",
+        "fn evaluate() { #{ severity: \"critical\", summary: \"s\", resource: \"storage\", evidence: [\"cpu.arch\"] } }",
+    );
+    let (plain, _) = run(
+        "nearly",
+        "fn evaluate() { #{ severity: \"medium\", summary: \"s\", evidence: [\"cpu.arch\"] } }",
+    );
+    let resource = |outcome: Outcome| match outcome {
+        Outcome::Fired { findings } => findings[0].resource,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(resource(named), Some(perfsage::rules::Resource::Storage));
+    assert_eq!(resource(plain), None);
+    let (typo, _) = run(
+        "typo",
+        "fn evaluate() { #{ severity: \"high\", summary: \"s\", resource: \"disk\", evidence: [\"cpu.arch\"] } }",
+    );
+    assert!(
+        error_of(typo).message.contains("unknown resource \"disk\""),
+        "a resource name that is not one is an error"
+    );
+}
+
+#[test]
+fn a_pair_must_name_known_rules_and_a_resource() {
+    let cause = |explains: &str| RuleSource {
+        path: "rules/test/cause.rhai".into(),
+        text: format!(
+            "//! A test rule.\nconst META = #{{ id: \"runtime.cause\", title: \"t\", layer: \"runtime\", step: \"only\", needs: [],\n    explains: {explains} }};\nfn evaluate() {{ }}\n"
+        ),
+    };
+    let symptom = || rule("symptom", "fn evaluate() { }");
+    let unknown = kb(vec![
+        cause("#{ symptoms: [\"runtime.nothing\"], resource: \"cpu\" }"),
+        symptom(),
+    ])
+    .err()
+    .expect("an unknown symptom is refused");
+    assert!(
+        unknown.contains("rules/test/cause.rhai:3") && unknown.contains("\"runtime.nothing\""),
+        "{unknown}"
+    );
+    let no_resource = kb(vec![
+        cause("#{ symptoms: [\"runtime.symptom\"] }"),
+        symptom(),
+    ])
+    .err()
+    .expect("a pair without a resource is refused");
+    assert!(
+        no_resource.contains("explains needs a resource"),
+        "{no_resource}"
+    );
+    assert!(
+        kb(vec![
+            cause("#{ symptoms: [\"runtime.symptom\"], resource: \"network\", from: \"high\" }"),
+            symptom(),
+        ])
+        .is_ok()
+    );
+}
+
+#[test]
 fn rules_may_not_ask_which_rules_fired() {
     let (outcome, _) = run("dep", "fn evaluate() { if fired(\"runtime.other\") { 1 } }");
     assert!(

@@ -4,6 +4,7 @@
 //! to capture so they can.
 
 mod capture_next;
+mod cause;
 pub mod charts;
 pub mod flame;
 pub mod key_metrics;
@@ -20,7 +21,7 @@ pub use methodology_map::MethodologyMap;
 pub use progress::{Progress, Silent};
 pub use ranking::RankedAction;
 pub use target_status::TargetStatus;
-pub use verdict::Verdict;
+pub use verdict::{Symptom, Verdict};
 
 use crate::bundle::Bundle;
 use crate::bundle::bundle_yaml::ChangeRecord;
@@ -184,7 +185,8 @@ pub fn diagnose_host(host: HostFacts, kb: &KnowledgeBase) -> HostDiagnosis {
                 .collect(),
         })
         .collect();
-    let bottleneck = verdict::decide(&on_path, &facts);
+    let explains = |rule: &str| kb.rules.get(rule).and_then(|r| r.meta.explains.as_ref());
+    let bottleneck = verdict::decide(&on_path, &facts, &explains);
     let target = target_status::of(&facts);
     let next_actions = ranking::rank(
         &on_path,

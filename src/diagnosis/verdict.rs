@@ -1,14 +1,20 @@
 //! The one-line verdict per host: which resource limits throughput, and how sure we
 //! are. It comes from the most severe finding on the walked path that names a
-//! resource; between equally severe ones the later step wins, because each step
-//! narrows the one before (lock functions found in the CPU profile say more than "the
-//! CPU is busy"), then the more confident. Without such a finding, measured
-//! utilisation says "none", listing what was checked and naming a resource no capture
-//! let it check; without measurements the answer is "unknown". A load generator is
-//! judged on whether it keeps up, and a hypervisor not at all ("not judged").
+//! resource (its rule's `META.resource`, or the finding's own `resource`: a file
+//! system full now is critical and names storage, so it outranks every busy resource
+//! as a failing write outranks a slow one); between equally severe ones the later step
+//! wins, because each step narrows the one before (lock functions found in the CPU
+//! profile say more than "the CPU is busy"), then the more confident. Without such a
+//! finding, measured utilisation says "none", listing what was checked and naming a
+//! resource no capture let it check; without measurements the answer is "unknown". A
+//! load generator is judged on whether it keeps up, and a hypervisor not at all ("not
+//! judged"). When a finding on the path explains the decisive one (`cause`), the
+//! verdict names that cause with its resource and lists what it explains as symptoms.
 
+use super::cause;
 use crate::facts::value::format_number;
 use crate::facts::{Facts, Series};
+use crate::rules::rule_meta::Explains;
 use crate::rules::{Finding, Resource};
 use serde::{Deserialize, Serialize};
 
@@ -23,10 +29,27 @@ pub struct Verdict {
     /// The rule whose finding decided the verdict.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rule: Option<String>,
+    /// Findings of other resources that the deciding finding explains (its rule's
+    /// `META.explains`); the summary quotes them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub symptoms: Vec<Symptom>,
 }
 
-/// `findings` come in walked-step order.
-pub fn decide(findings: &[Finding], facts: &Facts) -> Verdict {
+/// A finding the verdict's cause explains.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Symptom {
+    pub rule: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resource: Option<Resource>,
+}
+
+/// `findings` come in walked-step order; `explains(rule)` is that rule's
+/// `META.explains`.
+pub fn decide<'k>(
+    findings: &[Finding],
+    facts: &Facts,
+    explains: &dyn Fn(&str) -> Option<&'k Explains>,
+) -> Verdict {
     let step_of = |f: &Finding| findings.iter().position(|g| g.step == f.step);
     let decisive = findings
         .iter()
@@ -37,29 +60,44 @@ pub fn decide(findings: &[Finding], facts: &Facts) -> Verdict {
                 .then(step_of(a).cmp(&step_of(b)))
                 .then(a.confidence.total_cmp(&b.confidence))
         });
-    if let Some(f) = decisive {
-        let summary_zh = f.zh.as_ref().and_then(|zh| zh.summary.clone());
+    if let Some(decisive) = decisive {
+        let paired = cause::pair(decisive, findings, explains);
+        let f = paired.as_ref().map_or(decisive, |p| p.cause);
+        let resource = paired
+            .as_ref()
+            .map_or(f.resource, |p| Some(p.resource))
+            .unwrap_or(Resource::Unknown);
+        let symptoms = paired.as_ref().map_or(&[][..], |p| p.symptoms.as_slice());
+        let (summary, summary_zh) = with_symptoms(f, symptoms);
+        let symptoms = symptoms
+            .iter()
+            .map(|s| Symptom {
+                rule: s.rule.clone(),
+                resource: s.resource,
+            })
+            .collect();
         // A load generator's busy CPU limits the test through the client.
-        if facts.text("host.role") == Some("loadgen") && f.resource == Some(Resource::Cpu) {
+        if facts.text("host.role") == Some("loadgen") && resource == Resource::Cpu {
             return Verdict {
                 resource: Resource::LoadGenerator,
                 confidence: f.confidence,
                 summary: format!(
-                    "Load generator: {} The client may be what limits the test: give it more cores or another host.",
-                    f.summary
+                    "Load generator: {summary} The client may be what limits the test: give it more cores or another host."
                 ),
                 summary_zh: summary_zh.map(|zh| {
                     format!("压测端：{zh}限制测试的可能是压测端本身：给它更多的核或换一台主机。")
                 }),
                 rule: Some(f.rule.clone()),
+                symptoms,
             };
         }
         return Verdict {
-            resource: f.resource.unwrap_or(Resource::Unknown),
+            resource,
             confidence: f.confidence,
-            summary: f.summary.clone(),
+            summary,
             summary_zh,
             rule: Some(f.rule.clone()),
+            symptoms,
         };
     }
     if let Some(verdict) = by_role(facts) {
@@ -94,9 +132,36 @@ pub fn decide(findings: &[Finding], facts: &Facts) -> Verdict {
                     lacking_zh.join("，也没有采集")
                 )),
                 rule: None,
+                symptoms: Vec::new(),
             }
         }
     }
+}
+
+/// The cause's summary followed by its symptoms' (English, and Chinese when the cause
+/// has it; a symptom without Chinese text is quoted in English).
+fn with_symptoms(cause: &Finding, symptoms: &[&Finding]) -> (String, Option<String>) {
+    let zh_of = |f: &Finding| f.zh.as_ref().and_then(|zh| zh.summary.clone());
+    let mut summary = cause.summary.clone();
+    let mut summary_zh = zh_of(cause);
+    if symptoms.is_empty() {
+        return (summary, summary_zh);
+    }
+    let label = if symptoms.len() == 1 {
+        "Its symptom"
+    } else {
+        "Its symptoms"
+    };
+    let quoted: Vec<String> = symptoms.iter().map(|s| s.summary.clone()).collect();
+    summary += &format!(" {label}: {}", quoted.join(" "));
+    if let Some(zh) = summary_zh.as_mut() {
+        let quoted: Vec<String> = symptoms
+            .iter()
+            .map(|s| zh_of(s).unwrap_or_else(|| s.summary.clone()))
+            .collect();
+        *zh += &format!("其表象：{}", quoted.join(""));
+    }
+    (summary, summary_zh)
 }
 
 /// The verdict when no rule named a resource although CPU and disk were measured: the
@@ -147,6 +212,7 @@ fn clean(facts: &Facts, cpu: &Series, disk: &Series) -> Verdict {
         summary,
         summary_zh: Some(summary_zh),
         rule: None,
+        symptoms: Vec::new(),
     }
 }
 
@@ -202,6 +268,7 @@ fn by_role(facts: &Facts) -> Option<Verdict> {
         summary,
         summary_zh: Some(summary_zh),
         rule: None,
+        symptoms: Vec::new(),
     })
 }
 

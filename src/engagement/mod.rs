@@ -192,5 +192,6 @@ fn unknown_verdict() -> Verdict {
         summary: "The host is not in this run.".into(),
         summary_zh: Some("本轮没有这台主机。".into()),
         rule: None,
+        symptoms: Vec::new(),
     }
 }

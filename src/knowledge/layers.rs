@@ -87,6 +87,23 @@ pub fn assemble(layers: Vec<RuleLayer>) -> Assembly {
     for source in layers.iter().filter_map(|l| l.thresholds.as_ref()) {
         problems.extend(threshold_overrides::apply(source, &mut rules));
     }
+    for rule in &rules.rules {
+        for symptom in rule.meta.explains.iter().flat_map(|e| &e.symptoms) {
+            if rules.get(symptom).is_none() {
+                let text = layers
+                    .iter()
+                    .map(|l| source_of(l, &rule.file))
+                    .find(|t| !t.is_empty())
+                    .unwrap_or_default();
+                problems.push(LoadError {
+                    file: rule.file.clone(),
+                    line: meta_field_line(text, "explains"),
+                    column: None,
+                    message: format!("META.explains names unknown rule {symptom:?}"),
+                });
+            }
+        }
+    }
     let graphs: Vec<RuleSource> = layers
         .iter()
         .filter_map(|l| l.methodology.clone())

@@ -165,5 +165,6 @@ pub fn registry() -> &'static [&'static dyn CaptureParser] {
         &dbconf::my_cnf::MyCnf,
         // Database server logs.
         &dblog::postgresql_log::PostgresqlLog,
+        &dblog::mysql_error_log::MysqlErrorLog,
     ]
 }

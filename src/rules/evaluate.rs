@@ -3,7 +3,9 @@
 //! error naming the rule file and line. Nothing a script does can stop the diagnosis.
 
 use super::engine::{MAX_OPERATIONS, RuleEngine, Trace};
-use super::finding::{Evidence, Finding, FindingZh, Recommendation, RecommendationZh, Severity};
+use super::finding::{
+    Evidence, Finding, FindingZh, Recommendation, RecommendationZh, Resource, Severity,
+};
 use super::loader::{Rule, message_without_position};
 use super::threshold::ThresholdScope;
 use crate::facts::Facts;
@@ -65,6 +67,10 @@ struct FindingSpec {
     /// The Chinese texts of that recommendation (commands are not translated).
     #[serde(default)]
     recommendation_zh: Option<RecommendationZh>,
+    /// The resource this finding puts in the verdict, for a rule without
+    /// `META.resource` whose worst findings still decide it (a file system full now).
+    #[serde(default)]
+    resource: Option<String>,
 }
 
 const DEFAULT_CONFIDENCE: f64 = 0.8;
@@ -224,6 +230,17 @@ fn build_finding(
                 .into(),
         );
     }
+    let resource = match spec.resource.as_deref() {
+        None => rule.meta.resource,
+        Some(name) => Some(
+            serde_json::from_value::<Resource>(serde_json::Value::String(name.to_string()))
+                .map_err(|_| {
+                    format!(
+                        "finding: unknown resource {name:?} (expected cpu, storage, memory, network, lock, load-generator, none or unknown)"
+                    )
+                })?,
+        ),
+    };
     let confidence = spec.confidence.unwrap_or(DEFAULT_CONFIDENCE);
     if !(0.0..=1.0).contains(&confidence) {
         return Err(format!("finding: confidence {confidence} is outside 0..1"));
@@ -272,7 +289,7 @@ fn build_finding(
         title: meta.title.clone(),
         layer: meta.layer.clone(),
         step: meta.step.clone(),
-        resource: meta.resource,
+        resource,
         severity,
         confidence,
         summary: spec.summary,

@@ -2,7 +2,7 @@
 //! where it sits in the methodology, what it needs, where its knowledge comes from
 //! and what to do when it fires.
 
-use super::finding::{Recommendation, RecommendationZh, Resource, Source};
+use super::finding::{Recommendation, RecommendationZh, Resource, Severity, Source};
 use super::threshold::{Thresholds, is_threshold_name};
 use serde::{Deserialize, Serialize};
 
@@ -38,6 +38,9 @@ pub struct RuleMeta {
     /// Set on rules that identify which resource limits throughput.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub resource: Option<Resource>,
+    /// Rules whose findings are this rule's symptoms (see [`Explains`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub explains: Option<Explains>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source: Option<Source>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -53,6 +56,20 @@ pub struct RuleMeta {
     /// Chinese title and recommendation texts for reports in Chinese.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub zh: Option<RuleZh>,
+}
+
+/// `explains: #{ symptoms: [rule ids], resource: "…", from: "high" }`: when a finding
+/// of one of `symptoms` decides the verdict and this rule fired at `from` severity or
+/// above, the verdict names this rule's finding as the cause, with `resource` (else the
+/// finding's own), and quotes theirs as its symptoms.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Explains {
+    pub symptoms: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resource: Option<Resource>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<Severity>,
 }
 
 /// `zh: #{ title: "…", recommendation: #{ action: "…", verify: "…", … } }`: the rule's
@@ -118,6 +135,25 @@ impl RuleMeta {
                 problem(
                     "thresholds",
                     format!("threshold {name:?} has no finite value"),
+                );
+            }
+        }
+        if let Some(explains) = &self.explains {
+            if explains.symptoms.is_empty() {
+                problem("explains", "explains.symptoms is empty".into());
+            }
+            for symptom in &explains.symptoms {
+                if !is_rule_id(symptom) || *symptom == self.id {
+                    problem(
+                        "explains",
+                        format!("explains.symptoms {symptom:?}: expected the id of another rule"),
+                    );
+                }
+            }
+            if explains.resource.is_none() && self.resource.is_none() {
+                problem(
+                    "explains",
+                    "explains needs a resource: set explains.resource or META.resource".into(),
                 );
             }
         }
@@ -239,6 +275,7 @@ mod tests {
             step: "storage".into(),
             needs: vec!["cpu.count".into()],
             resource: None,
+            explains: None,
             source: Some(Source {
                 seed: "s.txt".into(),
                 case_id: "c".into(),

@@ -88,6 +88,14 @@ pub static ENTRIES: &[CatalogEntry] = &[
         RUN_LOG
     ),
     entry!(
+        "bench.connect_limit_errors",
+        Count,
+        Number,
+        "JDBC exception lines refusing a login at the server's connection limit (PostgreSQL `sorry, too many clients already`, `remaining connection slots are reserved`, openGauss `Already too many clients`, MySQL `Too many connections`); 0 when none",
+        ["benchmarksql"],
+        RUN_LOG
+    ),
+    entry!(
         "bench.config.<name>",
         None,
         Text,

@@ -79,8 +79,16 @@ pub static ENTRIES: &[CatalogEntry] = &[
         "db.log.conn_limit_rejections",
         Count,
         Number,
-        "Connections the server refused because every slot was taken (FATAL `sorry, too many clients already`, `remaining connection slots are reserved …`, openGauss `Already too many clients`); 0 when the log was read and shows none",
-        ["postgresql-log"],
-        "the server log covering the run (PostgreSQL on Debian: /var/log/postgresql/postgresql-<version>-<cluster>.log; else $PGDATA/log/ or log_directory)"
+        "Connections the server refused because every slot was taken (FATAL `sorry, too many clients already`, `remaining connection slots are reserved …`, openGauss `Already too many clients`; MariaDB `Aborted connection … (Too many connections)`); 0 when the log was read and shows none",
+        ["postgresql-log", "mysql-error-log"],
+        "the server log covering the run (PostgreSQL on Debian: /var/log/postgresql/postgresql-<version>-<cluster>.log, else $PGDATA/log/ or log_directory; MySQL/MariaDB: log_error, on Debian /var/log/mysql/error.log)"
+    ),
+    entry!(
+        "db.conn_refusals_seen",
+        Count,
+        Number,
+        "Logins refused at the connection limit that the captures show: the benchmark client's (sysbench's error 1040 / too many clients) plus the server log's; 0 when a database or benchmark was captured and none shows a refusal",
+        ["derived"],
+        "the benchmark's output and the database server's log covering the run"
     ),
 ];

@@ -7,6 +7,7 @@
 
 mod busiest;
 mod cgroup;
+mod conn_refusals;
 mod database;
 mod fullest_filesystem;
 mod memory_refaults;
@@ -27,6 +28,7 @@ pub fn run(facts: &mut Facts) {
     cgroup::derive(facts);
     target_gap::derive(facts);
     database::derive(facts);
+    conn_refusals::derive(facts);
     numa::derive(facts);
     fullest_filesystem::derive(facts);
     tcp_retransmits::derive(facts);

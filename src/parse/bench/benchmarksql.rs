@@ -43,6 +43,9 @@
 //! Facts from the log: `bench.tool`, `bench.tpmc` and `bench.tpm_total` (/min),
 //! `bench.transactions`, `bench.session_start` / `bench.session_end` (text),
 //! `bench.tpm_total_running` (series), `bench.error_lines` (log lines at ERROR level),
+//! `bench.connect_limit_errors` (JDBC exception lines refusing a login at the
+//! connection limit: `org.postgresql.util.PSQLException: FATAL: sorry, too many
+//! clients already`, MySQL's `Too many connections`; 0 when none),
 //! `bench.txn.<type>.execute_total_ms` / `.execute_share_pct`, and the parameter echo
 //! as `bench.config.<name>` with typed `bench.warehouses`, `bench.terminals` and
 //! `bench.run_s` (see `benchmarksql_props`).
@@ -152,6 +155,9 @@ struct RunLog {
     execute: Vec<(String, f64, u64)>,
     error_lines: u64,
     first_error_line: Option<u64>,
+    /// Lines of a JDBC exception refusing a login at the connection limit, and where.
+    refusals: u64,
+    refusal_lines: Option<(u64, u64)>,
     settings: HashSet<String>,
 }
 
@@ -186,6 +192,10 @@ impl RunLog {
         if has_error_level(&segment[..prefix_end]) {
             self.error_lines += 1;
             self.first_error_line.get_or_insert(n);
+        }
+        if is_limit_refusal(segment) {
+            self.refusals += 1;
+            self.refusal_lines.get_or_insert((n, n)).1 = n;
         }
         if let Some(at) = memmem::find(segment, b"Term-00,") {
             self.message(trim(&segment[at + "Term-00,".len()..]), n, sink);
@@ -345,8 +355,32 @@ impl RunLog {
             Unit::Count,
             self.first_error_line.unwrap_or(self.last_line),
         );
+        sink.put(
+            "bench.connect_limit_errors",
+            Value::Number(self.refusals as f64),
+            Unit::Count,
+            self.refusal_lines.unwrap_or((1, self.last_line)),
+        );
         Ok(())
     }
+}
+
+/// The reasons a server gives when every connection slot is taken, as the JDBC drivers
+/// pass them on (PostgreSQL's and openGauss's FATAL messages, MySQL's error 1040).
+const LIMIT_PHRASES: &[&[u8]] = &[
+    b"too many clients already",
+    b"remaining connection slots are reserved",
+    b"Already too many clients",
+    b"Too many connections",
+];
+
+/// A JDBC exception line refusing a login at the limit, e.g.
+/// `org.postgresql.util.PSQLException: FATAL: sorry, too many clients already`.
+fn is_limit_refusal(segment: &[u8]) -> bool {
+    memmem::find(segment, b"Exception").is_some()
+        && LIMIT_PHRASES
+            .iter()
+            .any(|phrase| memmem::find(segment, phrase).is_some())
 }
 
 /// `db=postgres` → (`db`, `postgres`) when the key is a plain camelCase word, as in

@@ -1,3 +1,4 @@
 //! Database server logs: what the server itself reported while the benchmark ran.
 
+pub mod mysql_error_log;
 pub mod postgresql_log;

@@ -125,7 +125,11 @@ impl RuleEngine {
             .set_max_modules(0)
             .set_strict_variables(true)
             .set_module_resolver(DummyModuleResolver::new())
-            .set_optimization_level(rhai::OptimizationLevel::None);
+            .set_optimization_level(rhai::OptimizationLevel::None)
+            // No interning of names while compiling: rules compile on several threads
+            // at once, and the interner is one lock they would queue for; past its
+            // size it also rescans its whole table on every new name.
+            .set_max_strings_interned(0);
         engine.disable_symbol("eval");
         engine.on_print(|_| {});
         engine.on_debug(|_, _, _| {});

@@ -2,3 +2,4 @@
 
 pub mod mysql_error_log;
 pub mod postgresql_log;
+pub mod refusal_count;

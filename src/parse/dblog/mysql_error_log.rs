@@ -17,7 +17,7 @@
 //!
 //! Facts: `db.log.conn_limit_rejections`, zero when the log has none.
 
-use crate::facts::{Unit, Value};
+use super::refusal_count::LogFormat;
 use crate::parse::{CaptureParser, FactSink, Lines, ParseError};
 
 pub struct MysqlErrorLog;
@@ -50,53 +50,26 @@ fn is_log_line(line: &[u8]) -> bool {
     thread.iter().all(u8::is_ascii_digit) && SEVERITIES.contains(&severity)
 }
 
+/// The error log's own lines (the startup banner, `Version: '…'  socket: …`, and
+/// stack traces are not), and the reason its `Aborted connection` warnings give when
+/// the limit turned a client away.
+const FORMAT: LogFormat = LogFormat {
+    is_log_line,
+    is_limit_refusal: |line| memchr::memmem::find(line, REFUSED).is_some(),
+    no_log_line: "no error log line (`<date> <time> <thread> [Note|Warning|ERROR|System]`) found",
+};
+
 impl CaptureParser for MysqlErrorLog {
     fn tool(&self) -> &'static str {
         "mysql-error-log"
     }
 
     fn sniff(&self, head: &str) -> Option<u8> {
-        let mut lines = 0u32;
-        let mut marked = 0u32;
-        for line in head.lines().filter(|l| !l.trim().is_empty()).take(500) {
-            lines += 1;
-            if is_log_line(line.as_bytes()) {
-                marked += 1;
-            }
-        }
-        // The startup banner (`Version: '…'  socket: …`) and stack traces are unmarked.
-        (marked >= 2 && marked * 2 >= lines).then_some(80)
+        FORMAT.sniff(head)
     }
 
     fn parse(&self, lines: &mut Lines, sink: &mut FactSink) -> Result<(), ParseError> {
-        let mut log_lines = 0u64;
-        let mut last_line = 0u64;
-        let mut refusals = 0u64;
-        let mut refusal_lines: Option<(u64, u64)> = None;
-        while let Some(line) = lines.next_line()? {
-            last_line = line.number;
-            if !is_log_line(line.bytes) {
-                continue;
-            }
-            log_lines += 1;
-            if memchr::memmem::find(line.bytes, REFUSED).is_some() {
-                refusals += 1;
-                let span = refusal_lines.get_or_insert((line.number, line.number));
-                span.1 = line.number;
-            }
-        }
-        if log_lines == 0 {
-            return Err(ParseError::whole_file(
-                "no error log line (`<date> <time> <thread> [Note|Warning|ERROR|System]`) found",
-            ));
-        }
-        sink.put(
-            "db.log.conn_limit_rejections",
-            Value::Number(refusals as f64),
-            Unit::Count,
-            refusal_lines.unwrap_or((1, last_line)),
-        );
-        Ok(())
+        FORMAT.count_refusals(lines, sink)
     }
 }
 

@@ -21,7 +21,7 @@
 //! Facts: `db.log.conn_limit_rejections`, zero when the log has none (a log that was
 //! read and shows no refusal is evidence too).
 
-use crate::facts::{Unit, Value};
+use super::refusal_count::LogFormat;
 use crate::parse::{CaptureParser, FactSink, Lines, ParseError};
 
 pub struct PostgresqlLog;
@@ -63,53 +63,24 @@ fn is_limit_refusal(line: &[u8]) -> bool {
             .any(|phrase| memchr::memmem::find(line, phrase).is_some())
 }
 
+/// The server log's own lines carry a severity after their prefix; statements and
+/// stack traces may continue over several lines.
+const FORMAT: LogFormat = LogFormat {
+    is_log_line: |line| severity(line).is_some(),
+    is_limit_refusal,
+    no_log_line: "no server log line (`LOG:  `, `FATAL:  ` … after the prefix) found",
+};
+
 impl CaptureParser for PostgresqlLog {
     fn tool(&self) -> &'static str {
         "postgresql-log"
     }
 
     fn sniff(&self, head: &str) -> Option<u8> {
-        let mut lines = 0u32;
-        let mut marked = 0u32;
-        for line in head.lines().filter(|l| !l.trim().is_empty()).take(500) {
-            lines += 1;
-            if severity(line.as_bytes()).is_some() {
-                marked += 1;
-            }
-        }
-        // Statements and stack traces may continue over several lines; most lines
-        // still carry a severity.
-        (marked >= 2 && marked * 2 >= lines).then_some(80)
+        FORMAT.sniff(head)
     }
 
     fn parse(&self, lines: &mut Lines, sink: &mut FactSink) -> Result<(), ParseError> {
-        let mut log_lines = 0u64;
-        let mut last_line = 0u64;
-        let mut refusals = 0u64;
-        let mut refusal_lines: Option<(u64, u64)> = None;
-        while let Some(line) = lines.next_line()? {
-            last_line = line.number;
-            if severity(line.bytes).is_none() {
-                continue;
-            }
-            log_lines += 1;
-            if is_limit_refusal(line.bytes) {
-                refusals += 1;
-                let span = refusal_lines.get_or_insert((line.number, line.number));
-                span.1 = line.number;
-            }
-        }
-        if log_lines == 0 {
-            return Err(ParseError::whole_file(
-                "no server log line (`LOG:  `, `FATAL:  ` … after the prefix) found",
-            ));
-        }
-        sink.put(
-            "db.log.conn_limit_rejections",
-            Value::Number(refusals as f64),
-            Unit::Count,
-            refusal_lines.unwrap_or((1, last_line)),
-        );
-        Ok(())
+        FORMAT.count_refusals(lines, sink)
     }
 }

@@ -52,6 +52,8 @@ pub enum Reading {
     Lowest,
     /// Its highest sample, as a number.
     Highest,
+    /// The mean of its samples, as a number (a share over the whole capture).
+    Mean,
 }
 
 pub struct FactSink {
@@ -159,7 +161,8 @@ impl FactSink {
         );
     }
 
-    /// Stores the lowest or highest sample of a series as a number, unless it has none.
+    /// Stores one reading of a series (its lowest, highest or mean sample) as a
+    /// number, unless it has none.
     pub fn series_extreme(
         &mut self,
         key: impl Into<String>,
@@ -285,6 +288,7 @@ impl FactSink {
                         Reading::Series => Value::Series(open.builder.finish(open.interval_s)),
                         Reading::Lowest => Value::Number(open.builder.finish(None).min),
                         Reading::Highest => Value::Number(open.builder.finish(None).max),
+                        Reading::Mean => Value::Number(open.builder.finish(None).avg),
                     };
                     (self.fact(open.key, value, open.unit, lines), open.strength)
                 }

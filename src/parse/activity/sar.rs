@@ -49,7 +49,8 @@
 //! pgsteal}_per_s` (pages), `mem.vmeff_pct`; `swap.{in,out}_pages_per_s` (pages: vmstat's
 //! `si`/`so` are KiB, and sar does not say the page size, so the keys differ);
 //! `fs.<dev>.{used_pct,inodes_used_pct,inodes_free}` as df gives them (numbers: the worst
-//! sample). Device names are as printed: `dev8-0` without `-p`, `sda` with it.
+//! sample); `psi.{cpu,io,memory}.{some,full}.{avg10,avg60,avg300}_pct` (series) and
+//! `….stall_pct` (the mean share of the intervals) from `-q`'s pressure sections. Device names are as printed: `dev8-0` without `-p`, `sda` with it.
 
 use super::human_value::{Human, human_value};
 use super::sysstat_header;
@@ -85,9 +86,13 @@ pub(super) enum Section {
     Paging,
     Swapping,
     Filesystems,
+    /// `-q` in sysstat 12.7 and later: pressure stall information per resource.
+    PressureCpu,
+    PressureIo,
+    PressureMemory,
 }
 
-pub(super) const SECTIONS: [Section; 15] = [
+pub(super) const SECTIONS: [Section; 18] = [
     Section::Cpu,
     Section::Disk,
     Section::Net,
@@ -103,6 +108,9 @@ pub(super) const SECTIONS: [Section; 15] = [
     Section::Paging,
     Section::Swapping,
     Section::Filesystems,
+    Section::PressureCpu,
+    Section::PressureIo,
+    Section::PressureMemory,
 ];
 
 /// Metric names: a key suffix for sections with an instance label (CPU, device,
@@ -145,6 +153,37 @@ const MEMORY_METRICS: &[(&str, Unit)] = &[
     ("mem.dirty_kib", Unit::Kibibytes),
 ];
 const SWAP_METRICS: &[(&str, Unit)] = &[("mem.swpd_kib", Unit::Kibibytes)];
+/// `%scpu-10 %scpu-60 %scpu-300 %scpu`: the kernel's running averages at each sample,
+/// then the share of the interval itself; over the capture that last one is kept as
+/// its mean, the same figure /proc/pressure's `total` gives between two snapshots.
+const PRESSURE_CPU_METRICS: &[(&str, Unit)] = &[
+    ("psi.cpu.some.avg10_pct", Unit::Percent),
+    ("psi.cpu.some.avg60_pct", Unit::Percent),
+    ("psi.cpu.some.avg300_pct", Unit::Percent),
+    ("psi.cpu.some.stall_pct", Unit::Percent),
+];
+const PRESSURE_IO_METRICS: &[(&str, Unit)] = &[
+    ("psi.io.some.avg10_pct", Unit::Percent),
+    ("psi.io.some.avg60_pct", Unit::Percent),
+    ("psi.io.some.avg300_pct", Unit::Percent),
+    ("psi.io.some.stall_pct", Unit::Percent),
+    ("psi.io.full.avg10_pct", Unit::Percent),
+    ("psi.io.full.avg60_pct", Unit::Percent),
+    ("psi.io.full.avg300_pct", Unit::Percent),
+    ("psi.io.full.stall_pct", Unit::Percent),
+];
+const PRESSURE_MEMORY_METRICS: &[(&str, Unit)] = &[
+    ("psi.memory.some.avg10_pct", Unit::Percent),
+    ("psi.memory.some.avg60_pct", Unit::Percent),
+    ("psi.memory.some.avg300_pct", Unit::Percent),
+    ("psi.memory.some.stall_pct", Unit::Percent),
+    ("psi.memory.full.avg10_pct", Unit::Percent),
+    ("psi.memory.full.avg60_pct", Unit::Percent),
+    ("psi.memory.full.avg300_pct", Unit::Percent),
+    ("psi.memory.full.stall_pct", Unit::Percent),
+];
+/// The metrics of a pressure section that are shares of each interval (`%scpu`).
+const PRESSURE_INTERVAL_SHARES: [usize; 2] = [3, 7];
 const QUEUE_METRICS: &[(&str, Unit)] = &[("proc.runq", Unit::Count), ("proc.blocked", Unit::Count)];
 const TASK_METRICS: &[(&str, Unit)] = &[("sys.cs_per_s", Unit::PerSecond)];
 const INTERRUPT_METRICS: &[(&str, Unit)] = &[("sys.intr_per_s", Unit::PerSecond)];
@@ -276,6 +315,12 @@ impl Section {
             Section::Paging
         } else if has(b"pswpin/s") && has(b"pswpout/s") {
             Section::Swapping
+        } else if has(b"%scpu-10") {
+            Section::PressureCpu
+        } else if has(b"%sio-10") {
+            Section::PressureIo
+        } else if has(b"%smem-10") {
+            Section::PressureMemory
         } else {
             return None;
         };
@@ -299,6 +344,9 @@ impl Section {
             Section::Paging => PAGING_METRICS,
             Section::Swapping => SWAPPING_METRICS,
             Section::Filesystems => FILESYSTEM_METRICS,
+            Section::PressureCpu => PRESSURE_CPU_METRICS,
+            Section::PressureIo => PRESSURE_IO_METRICS,
+            Section::PressureMemory => PRESSURE_MEMORY_METRICS,
         }
     }
 
@@ -376,9 +424,19 @@ impl Section {
             (Section::Filesystems, b"%ufsused") => 0,
             (Section::Filesystems, b"%Iused") => 1,
             (Section::Filesystems, b"Ifree") => FS_INODES_FREE,
+            (Section::PressureCpu, name) => pressure_column(name, b"%scpu", b"")?,
+            (Section::PressureIo, name) => pressure_column(name, b"%sio", b"%fio")?,
+            (Section::PressureMemory, name) => pressure_column(name, b"%smem", b"%fmem")?,
             _ => return None,
         };
         Some((metric, 1.0))
+    }
+
+    fn is_pressure(self) -> bool {
+        matches!(
+            self,
+            Section::PressureCpu | Section::PressureIo | Section::PressureMemory
+        )
     }
 
     /// Whether a row with this label is kept: all CPUs and numbered CPUs, the `sum`
@@ -431,7 +489,9 @@ impl Section {
             else {
                 continue;
             };
-            if self != Section::Filesystems {
+            if self.is_pressure() && PRESSURE_INTERVAL_SHARES.contains(&metric) {
+                sink.series_extreme(key, builder, *unit, Reading::Mean);
+            } else if self != Section::Filesystems {
                 sink.series(key, builder, *unit, interval_s, Strength::Primary);
             } else {
                 let worst = if metric == FS_INODES_FREE {
@@ -443,6 +503,26 @@ impl Section {
             }
         }
     }
+}
+
+/// The metric of a pressure column: `<some>-10`, `-60`, `-300`, then `<some>` alone,
+/// and the same four for `<full>` (none for the CPU before Linux 5.13's full line).
+fn pressure_column(name: &[u8], some: &[u8], full: &[u8]) -> Option<usize> {
+    let (base, prefix) = if name.starts_with(some) {
+        (0, some)
+    } else if !full.is_empty() && name.starts_with(full) {
+        (4, full)
+    } else {
+        return None;
+    };
+    let offset = match &name[prefix.len()..] {
+        b"-10" => 0,
+        b"-60" => 1,
+        b"-300" => 2,
+        b"" => 3,
+        _ => return None,
+    };
+    Some(base + offset)
 }
 
 /// Widest line read: a time (two tokens with AM/PM) and `sar -r ALL`'s 16 columns.

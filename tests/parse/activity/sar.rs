@@ -156,6 +156,27 @@ fn sar_a_from_a_data_file_reads_its_sections_and_skips_the_rest() {
     assert!(p.report.warnings.is_empty(), "{:?}", p.report.warnings);
 }
 
+/// `sar -q` in sysstat 12.7+ prints pressure stall information per resource: the
+/// running averages as series, the share of each interval kept as its mean over the
+/// capture (what /proc/pressure's total gives between two snapshots).
+#[test]
+fn pressure_stall_sections_of_sar_a() {
+    let p = parse_fixture("sar/sar_A.txt");
+    let some10 = p.series("psi.cpu.some.avg10_pct");
+    assert_eq!(some10.count, 3);
+    close(some10.avg, (69.20 + 72.97 + 72.97) / 3.0);
+    close(p.series("psi.cpu.some.avg300_pct").max, 18.19);
+    close(
+        p.num("psi.cpu.some.stall_pct"),
+        (94.99 + 98.54 + 100.37) / 3.0,
+    );
+    assert_eq!(line_range(p.get("psi.cpu.some.stall_pct")), (418, 420));
+    close(p.series("psi.io.full.avg60_pct").max, 0.43);
+    close(p.num("psi.io.some.stall_pct"), (0.01 + 0.14 + 0.48) / 3.0);
+    close(p.num("psi.memory.full.stall_pct"), 0.0);
+    assert!(!p.has("psi.cpu.full.avg10_pct"));
+}
+
 #[test]
 fn paging_swapping_and_file_systems_of_sar_a() {
     let p = parse_fixture("sar/sar_A.txt");

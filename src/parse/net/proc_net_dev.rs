@@ -23,6 +23,7 @@
 
 use crate::facts::{SeriesBuilder, Unit, Value};
 use crate::parse::instance_label::label_from_bytes;
+use crate::parse::os::snapshot_clock::SnapshotClock;
 use crate::parse::os::snapshot_time::stamp_seconds;
 use crate::parse::sink::Strength;
 use crate::parse::{CaptureParser, FactSink, Lines, ParseError};
@@ -107,9 +108,7 @@ struct State {
     last: Option<Snapshot>,
     /// Per interface, one builder per entry of `RATES`.
     rates: Vec<[SeriesBuilder; RATES.len()]>,
-    snapshots: usize,
-    first_time: Option<f64>,
-    untimed: bool,
+    clock: SnapshotClock,
     reset_warned: bool,
 }
 
@@ -140,38 +139,29 @@ impl State {
         let Some(snapshot) = self.current.take() else {
             return;
         };
-        self.snapshots += 1;
-        match (self.last.as_ref().map(|l| l.time), snapshot.time) {
-            (None, time) => self.first_time = time,
-            (Some(Some(before)), Some(now)) if now > before => {
-                let seconds = now - before;
-                let last = self.last.as_ref().map_or(&[][..], |l| &l.rows[..]);
-                for (at, (old, new)) in last.iter().zip(&snapshot.rows).enumerate() {
-                    let (Some((old, _)), Some((new, line))) = (old, new) else {
-                        continue;
-                    };
-                    if old.iter().zip(new).any(|(o, n)| n < o) {
-                        if !std::mem::replace(&mut self.reset_warned, true) {
-                            sink.warn(
+        let first_line = snapshot.rows.iter().flatten().map(|r| r.1).min();
+        if let Some(seconds) = self
+            .clock
+            .next(snapshot.time, first_line.unwrap_or(0), sink)
+        {
+            let last = self.last.as_ref().map_or(&[][..], |l| &l.rows[..]);
+            for (at, (old, new)) in last.iter().zip(&snapshot.rows).enumerate() {
+                let (Some((old, _)), Some((new, line))) = (old, new) else {
+                    continue;
+                };
+                if old.iter().zip(new).any(|(o, n)| n < o) {
+                    if !std::mem::replace(&mut self.reset_warned, true) {
+                        sink.warn(
                                 *line,
                                 "a counter went down between snapshots (a reboot, or the interface was recreated); that interval is left out",
                             );
-                        }
-                        continue;
                     }
-                    for (builder, (column, _, divisor, _)) in self.rates[at].iter_mut().zip(RATES) {
-                        builder.push((new[column] - old[column]) / divisor / seconds, *line);
-                    }
+                    continue;
+                }
+                for (builder, (column, _, divisor, _)) in self.rates[at].iter_mut().zip(RATES) {
+                    builder.push((new[column] - old[column]) / divisor / seconds, *line);
                 }
             }
-            (Some(Some(_)), Some(_)) => {
-                let line = snapshot.rows.iter().flatten().map(|r| r.1).min();
-                sink.warn(
-                    line.unwrap_or(0),
-                    "snapshot stamped no later than the one before; no rate for that interval",
-                );
-            }
-            _ => self.untimed = true,
         }
         self.last = Some(snapshot);
     }
@@ -248,18 +238,7 @@ impl CaptureParser for ProcNetDev {
                 );
             }
         }
-        if state.snapshots > 1 && state.untimed {
-            sink.warn(
-                1,
-                "several snapshots but not every one has a time stamp before it (date +%s): no rates",
-            );
-        }
-        let interval = match (state.first_time, last.time) {
-            (Some(first), Some(end)) if state.snapshots > 1 => {
-                Some((end - first) / (state.snapshots - 1) as f64)
-            }
-            _ => None,
-        };
+        let interval = state.clock.interval(sink);
         for ((_, label), rates) in state.names.iter().zip(&state.rates) {
             for (builder, (_, suffix, _, unit)) in rates.iter().zip(RATES) {
                 let key = format!("net.{label}.{suffix}");

@@ -17,6 +17,7 @@ mod pressure_tracks;
 pub mod proc_vmstat;
 pub mod psi;
 pub mod settings_snapshot;
+pub(crate) mod snapshot_clock;
 pub(crate) mod snapshot_time;
 pub mod sysctl;
 pub mod uname;

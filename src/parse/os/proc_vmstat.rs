@@ -38,6 +38,7 @@
 //! the page size is not in the file). The rates are fallbacks: where sar sampled the
 //! same figure every interval beside a start-and-end pair, sar's series is kept.
 
+use super::snapshot_clock::SnapshotClock;
 use super::snapshot_time::stamp_seconds;
 use crate::facts::{SeriesBuilder, Unit, Value};
 use crate::parse::sink::Strength;
@@ -239,9 +240,7 @@ struct State {
     current: Option<Snapshot>,
     last: Option<Snapshot>,
     rates: Vec<SeriesBuilder>,
-    snapshots: usize,
-    first_time: Option<f64>,
-    untimed: bool,
+    clock: SnapshotClock,
     reset_warned: bool,
 }
 
@@ -252,44 +251,30 @@ impl State {
             return;
         };
         snapshot.settle();
-        self.snapshots += 1;
         if self.rates.is_empty() {
             self.rates = vec![SeriesBuilder::default(); COUNTERS.len()];
         }
-        match (self.last.as_ref().map(|l| l.time), snapshot.time) {
-            (None, time) => self.first_time = time,
-            (Some(Some(before)), Some(now)) if now > before => {
-                let last = self.last.as_ref().map_or(&[][..], |l| &l.values[..]);
-                for (i, (old, new)) in last.iter().zip(&snapshot.values).enumerate() {
-                    let (Some((old, ..)), Some((new, _, line))) = (old, new) else {
-                        continue;
-                    };
-                    if new < old {
-                        if !std::mem::replace(&mut self.reset_warned, true) {
-                            sink.warn(
+        let first_line = snapshot.values.iter().flatten().map(|v| v.1).min();
+        if let Some(seconds) = self
+            .clock
+            .next(snapshot.time, first_line.unwrap_or(0), sink)
+        {
+            let last = self.last.as_ref().map_or(&[][..], |l| &l.values[..]);
+            for (i, (old, new)) in last.iter().zip(&snapshot.values).enumerate() {
+                let (Some((old, ..)), Some((new, _, line))) = (old, new) else {
+                    continue;
+                };
+                if new < old {
+                    if !std::mem::replace(&mut self.reset_warned, true) {
+                        sink.warn(
                                 *line,
                                 "a counter went down between snapshots (a reboot?); that interval is left out",
                             );
-                        }
-                        continue;
                     }
-                    self.rates[i].push((new - old) / (now - before), *line);
+                    continue;
                 }
+                self.rates[i].push((new - old) / seconds, *line);
             }
-            (Some(Some(_)), Some(_)) => {
-                let line = snapshot
-                    .values
-                    .iter()
-                    .flatten()
-                    .map(|v| v.1)
-                    .min()
-                    .unwrap_or(0);
-                sink.warn(
-                    line,
-                    "snapshot stamped no later than the one before; no rate for that interval",
-                );
-            }
-            _ => self.untimed = true,
         }
         self.last = Some(snapshot);
     }
@@ -370,18 +355,7 @@ impl CaptureParser for ProcVmstat {
                 sink.put(counter.key, Value::Number(*total), unit, (*first, *end));
             }
         }
-        if state.snapshots > 1 && state.untimed {
-            sink.warn(
-                1,
-                "several snapshots but not every one has a time stamp before it (date +%s): no rates",
-            );
-        }
-        let interval = match (state.first_time, last.time) {
-            (Some(first), Some(end)) if state.snapshots > 1 => {
-                Some((end - first) / (state.snapshots - 1) as f64)
-            }
-            _ => None,
-        };
+        let interval = state.clock.interval(sink);
         for (counter, rates) in COUNTERS.iter().zip(&state.rates) {
             let unit = if counter.kib {
                 Unit::KilobytesPerSecond

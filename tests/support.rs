@@ -223,3 +223,14 @@ pub fn strings<'a>(array: &'a serde_json::Value, field: &str) -> Vec<&'a str> {
         })
         .collect()
 }
+
+/// The `date +%s` stamp a shell loop printed before snapshot `nth` of a fixture.
+pub fn epoch_stamp(relative: &str, nth: usize) -> f64 {
+    let text = String::from_utf8(read(relative)).unwrap();
+    text.lines()
+        .filter(|l| l.len() == 10 && l.bytes().all(|b| b.is_ascii_digit()))
+        .nth(nth)
+        .unwrap()
+        .parse()
+        .unwrap()
+}

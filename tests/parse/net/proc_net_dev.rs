@@ -20,17 +20,6 @@ fn counter(relative: &str, name: &str, column: usize, nth: usize) -> (f64, u64) 
         .unwrap_or_else(|| panic!("{relative}: no {name} #{nth}"))
 }
 
-/// The `date +%s` stamp before snapshot `nth`.
-fn stamp(relative: &str, nth: usize) -> f64 {
-    let text = String::from_utf8(read(relative)).unwrap();
-    text.lines()
-        .filter(|l| l.len() == 10 && l.bytes().all(|b| b.is_ascii_digit()))
-        .nth(nth)
-        .unwrap()
-        .parse()
-        .unwrap()
-}
-
 #[test]
 fn one_snapshot_gives_totals_since_boot_and_no_rates() {
     let f = "proc-net-dev/proc_net_dev.txt";
@@ -65,7 +54,7 @@ fn stamped_snapshots_give_rates_under_sars_keys() {
     assert_eq!(p.tool(), Some("proc-net-dev"));
     let rate = |column: usize, nth: usize| {
         (counter(f, "vB", column, nth + 1).0 - counter(f, "vB", column, nth).0)
-            / (stamp(f, nth + 1) - stamp(f, nth))
+            / (epoch_stamp(f, nth + 1) - epoch_stamp(f, nth))
     };
     for (key, column, divisor) in [
         ("net.vB.rxpck_per_s", 1, 1.0),
@@ -79,7 +68,10 @@ fn stamped_snapshots_give_rates_under_sars_keys() {
         assert_eq!(s.points.len(), 2, "{key}");
         close(s.points[0], rate(column, 0) / divisor);
         close(s.points[1], rate(column, 1) / divisor);
-        assert_eq!(s.interval_s, Some((stamp(f, 2) - stamp(f, 0)) / 2.0));
+        assert_eq!(
+            s.interval_s,
+            Some((epoch_stamp(f, 2) - epoch_stamp(f, 0)) / 2.0)
+        );
         assert_eq!(
             line_range(p.get(key)),
             (counter(f, "vB", 0, 1).1, counter(f, "vB", 0, 2).1),

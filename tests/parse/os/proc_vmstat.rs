@@ -18,17 +18,6 @@ fn counter(relative: &str, name: &str, nth: usize) -> (f64, u64) {
         .unwrap_or_else(|| panic!("{relative}: no {name} #{nth}"))
 }
 
-/// The `date +%s` stamp before snapshot `nth`.
-fn stamp(relative: &str, nth: usize) -> f64 {
-    let text = String::from_utf8(read(relative)).unwrap();
-    text.lines()
-        .filter(|l| l.len() == 10 && l.bytes().all(|b| b.is_ascii_digit()))
-        .nth(nth)
-        .unwrap()
-        .parse()
-        .unwrap()
-}
-
 #[test]
 fn one_snapshot_gives_totals_since_boot_and_no_rates() {
     let f = "proc-vmstat/proc_vmstat.txt";
@@ -66,7 +55,7 @@ fn one_snapshot_gives_totals_since_boot_and_no_rates() {
 fn two_stamped_snapshots_give_rates_over_the_capture() {
     let f = "proc-vmstat/proc_vmstat_two_stamped_reclaim.txt";
     let p = parse_fixture(f);
-    let seconds = stamp(f, 1) - stamp(f, 0);
+    let seconds = epoch_stamp(f, 1) - epoch_stamp(f, 0);
     let rate = |name: &str| (counter(f, name, 1).0 - counter(f, name, 0).0) / seconds;
     for (key, name) in [
         ("mem.major_faults_per_s", "pgmajfault"),
@@ -108,13 +97,16 @@ fn a_loop_gives_one_rate_per_interval() {
     let s = p.series("mem.pgscan_per_s");
     assert_eq!(s.count, 2);
     let first = (counter(f, "pgscan_file", 1).0 - counter(f, "pgscan_file", 0).0)
-        / (stamp(f, 1) - stamp(f, 0));
+        / (epoch_stamp(f, 1) - epoch_stamp(f, 0));
     let second = (counter(f, "pgscan_file", 2).0 - counter(f, "pgscan_file", 1).0)
-        / (stamp(f, 2) - stamp(f, 1));
+        / (epoch_stamp(f, 2) - epoch_stamp(f, 1));
     assert_eq!(s.points.len(), 2);
     close(s.points[0], first);
     close(s.points[1], second);
-    assert_eq!(s.interval_s, Some((stamp(f, 2) - stamp(f, 0)) / 2.0));
+    assert_eq!(
+        s.interval_s,
+        Some((epoch_stamp(f, 2) - epoch_stamp(f, 0)) / 2.0)
+    );
 }
 
 #[test]

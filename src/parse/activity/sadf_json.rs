@@ -558,6 +558,29 @@ impl<'de> Visitor<'de> for Document<'_, '_> {
     }
 }
 
+/// A sysstat JSON document that could not be read to its end: a warning when it was
+/// cut off after `samples` complete samples (they are kept), else the error, at `line`.
+pub(super) fn kept_if_truncated(
+    e: serde_json::Error,
+    line: u64,
+    samples: u64,
+    sink: &mut FactSink,
+    what: &str,
+) -> Result<(), ParseError> {
+    if e.is_eof() && samples > 0 {
+        sink.warn(
+            line,
+            format!(
+                "the document ends early (truncated file): {}; the {samples} complete samples before are kept",
+                describe(&e)
+            ),
+        );
+        Ok(())
+    } else {
+        Err(ParseError::at(line, format!("{what}: {}", describe(&e))))
+    }
+}
+
 /// serde's message without its own position (the capture's line is given instead).
 pub(super) fn describe(e: &serde_json::Error) -> String {
     let text = e.to_string();
@@ -595,17 +618,7 @@ impl CaptureParser for SadfJson {
             .deserialize(&mut de)
             .and_then(|()| de.end());
         if let Err(e) = read {
-            let at = line.get();
-            if e.is_eof() && ctx.samples > 0 {
-                let message = format!(
-                    "the document ends early (truncated file): {}; the {} complete samples before are kept",
-                    describe(&e),
-                    ctx.samples
-                );
-                ctx.sink.warn(at, message);
-            } else {
-                return Err(ParseError::at(at, format!("sadf -j: {}", describe(&e))));
-            }
+            kept_if_truncated(e, line.get(), ctx.samples, ctx.sink, "sadf -j")?;
         }
         if !ctx.saw_sysstat {
             return Err(ParseError::whole_file("no {\"sysstat\": …} object found"));

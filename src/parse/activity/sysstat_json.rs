@@ -20,7 +20,7 @@
 
 use super::iostat::{CPU_KEYS, METRICS, metric_of};
 use super::mpstat::{ALL_KEYS, Column};
-use super::sadf_json::{KeyWith, LabelInto, LinesRead, Number, describe, known};
+use super::sadf_json::{KeyWith, LabelInto, LinesRead, Number, kept_if_truncated, known};
 use super::time_of_day::{IntervalTracker, seconds_of_day};
 use crate::facts::{SeriesBuilder, Unit, Value};
 use crate::parse::sink::Strength;
@@ -238,20 +238,13 @@ fn parse_document<R: Report>(
         .deserialize(&mut de)
         .and_then(|()| de.end());
     if let Err(e) = read {
-        let at = line.get();
-        if e.is_eof() && ctx.samples > 0 {
-            let message = format!(
-                "the document ends early (truncated file): {}; the {} complete samples before are kept",
-                describe(&e),
-                ctx.samples
-            );
-            ctx.sink.warn(at, message);
-        } else {
-            return Err(ParseError::at(
-                at,
-                format!("{tool} -o JSON: {}", describe(&e)),
-            ));
-        }
+        kept_if_truncated(
+            e,
+            line.get(),
+            ctx.samples,
+            ctx.sink,
+            &format!("{tool} -o JSON"),
+        )?;
     }
     if !ctx.saw_sysstat {
         return Err(ParseError::whole_file("no {\"sysstat\": …} object found"));

@@ -120,7 +120,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Pressure stall information, system-wide: share of the last 10 s in which some (kind some) or all non-idle (kind full) tasks stalled waiting for the resource (cpu, memory, io, irq), one sample per snapshot; the system's cpu full is undefined and left out",
-        ["psi", "sar"],
+        ["psi", "sar", "sadf"],
         PSI
     ),
     entry!(
@@ -136,7 +136,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Pressure stall information, system-wide: share of the last 60 s in which some (kind some) or all non-idle (kind full) tasks stalled waiting for the resource (cpu, memory, io, irq), one sample per snapshot; the system's cpu full is undefined and left out",
-        ["psi", "sar"],
+        ["psi", "sar", "sadf"],
         PSI
     ),
     entry!(
@@ -152,7 +152,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Pressure stall information, system-wide: share of the last 300 s in which some (kind some) or all non-idle (kind full) tasks stalled waiting for the resource (cpu, memory, io, irq), one sample per snapshot; the system's cpu full is undefined and left out",
-        ["psi", "sar"],
+        ["psi", "sar", "sadf"],
         PSI
     ),
     entry!(
@@ -168,7 +168,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Number,
         "Share of the whole capture in which some (or all) non-idle tasks stalled waiting for the resource, from the growth of the PSI total between the first and last snapshot; needs the time between them",
-        ["psi", "sar"],
+        ["psi", "sar", "sadf"],
         PSI
     ),
     entry!(

@@ -279,36 +279,43 @@ impl<'de> Visitor<'de> for Rows<'_, '_> {
     }
 }
 
-/// The `network` object: one activity per `-n` keyword.
-struct Network<'c, 's>(&'c mut Ctx<'s>);
+/// An object that nests activities one level down: `network` (one per `-n` keyword)
+/// and `psi` (one per resource of `-q`'s pressure stall sections).
+struct Nested<'c, 's> {
+    ctx: &'c mut Ctx<'s>,
+    keys: &'static [&'static str],
+    kinds: &'static [Kind],
+}
 
 const NETWORK_KEYS: &[&str] = &["net-dev", "net-edev", "net-sock", "net-tcp", "net-etcp"];
-const NETWORK_KINDS: [Kind; 5] = [
+const NETWORK_KINDS: &[Kind] = &[
     Kind::NetDev,
     Kind::NetErrors,
     Kind::Sockets,
     Kind::Tcp,
     Kind::TcpErrors,
 ];
+const PSI_KEYS: &[&str] = &["psi-cpu", "psi-io", "psi-mem"];
+const PSI_KINDS: &[Kind] = &[Kind::PressureCpu, Kind::PressureIo, Kind::PressureMemory];
 
-impl<'de> DeserializeSeed<'de> for Network<'_, '_> {
+impl<'de> DeserializeSeed<'de> for Nested<'_, '_> {
     type Value = ();
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
         d.deserialize_map(self)
     }
 }
 
-impl<'de> Visitor<'de> for Network<'_, '_> {
+impl<'de> Visitor<'de> for Nested<'_, '_> {
     type Value = ();
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("the network object")
+        f.write_str("an object of activities")
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
-        while let Some(key) = map.next_key_seed(known(NETWORK_KEYS))? {
+        while let Some(key) = map.next_key_seed(known(self.keys))? {
             match key {
                 Some(i) => map.next_value_seed(Rows {
-                    ctx: &mut *self.0,
-                    kind: NETWORK_KINDS[i],
+                    ctx: &mut *self.ctx,
+                    kind: self.kinds[i],
                 })?,
                 None => {
                     map.next_value::<IgnoredAny>()?;
@@ -348,10 +355,12 @@ impl<'de> Visitor<'de> for Timestamp {
     }
 }
 
-/// The activities of a sample object, by key; `timestamp` and `network` are read apart.
+/// The activities of a sample object, by key; `timestamp`, `network` and `psi` are
+/// read apart.
 const SAMPLE_KEYS: &[&str] = &[
     "timestamp",
     "network",
+    "psi",
     "cpu-load",
     "cpu-load-all",
     "disk",
@@ -401,10 +410,19 @@ impl<'de> Visitor<'de> for Sample<'_, '_> {
         while let Some(key) = map.next_key_seed(known(SAMPLE_KEYS))? {
             match key {
                 Some(0) => interval = map.next_value_seed(Timestamp)?,
-                Some(1) => map.next_value_seed(Network(&mut *ctx))?,
+                Some(1) => map.next_value_seed(Nested {
+                    ctx: &mut *ctx,
+                    keys: NETWORK_KEYS,
+                    kinds: NETWORK_KINDS,
+                })?,
+                Some(2) => map.next_value_seed(Nested {
+                    ctx: &mut *ctx,
+                    keys: PSI_KEYS,
+                    kinds: PSI_KINDS,
+                })?,
                 Some(i) => map.next_value_seed(Rows {
                     ctx: &mut *ctx,
-                    kind: SAMPLE_KINDS[i - 2],
+                    kind: SAMPLE_KINDS[i - 3],
                 })?,
                 None => {
                     map.next_value::<IgnoredAny>()?;

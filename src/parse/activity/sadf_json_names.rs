@@ -21,6 +21,9 @@ pub(super) enum Kind {
     Paging,
     Swapping,
     Filesystems,
+    PressureCpu,
+    PressureIo,
+    PressureMemory,
 }
 
 /// What a key of an activity object holds.
@@ -147,6 +150,34 @@ const FILESYSTEMS: &[(&str, Field)] = &[
     ("%Iused", col(b"%Iused")),
 ];
 
+/// `psi-cpu`: the averages `sar -q CPU` prints, and the interval's share (`some_avg`).
+const PRESSURE_CPU: &[(&str, Field)] = &[
+    ("some_avg10", col(b"%scpu-10")),
+    ("some_avg60", col(b"%scpu-60")),
+    ("some_avg300", col(b"%scpu-300")),
+    ("some_avg", col(b"%scpu")),
+];
+const PRESSURE_IO: &[(&str, Field)] = &[
+    ("some_avg10", col(b"%sio-10")),
+    ("some_avg60", col(b"%sio-60")),
+    ("some_avg300", col(b"%sio-300")),
+    ("some_avg", col(b"%sio")),
+    ("full_avg10", col(b"%fio-10")),
+    ("full_avg60", col(b"%fio-60")),
+    ("full_avg300", col(b"%fio-300")),
+    ("full_avg", col(b"%fio")),
+];
+const PRESSURE_MEMORY: &[(&str, Field)] = &[
+    ("some_avg10", col(b"%smem-10")),
+    ("some_avg60", col(b"%smem-60")),
+    ("some_avg300", col(b"%smem-300")),
+    ("some_avg", col(b"%smem")),
+    ("full_avg10", col(b"%fmem-10")),
+    ("full_avg60", col(b"%fmem-60")),
+    ("full_avg300", col(b"%fmem-300")),
+    ("full_avg", col(b"%fmem")),
+];
+
 impl Kind {
     /// The sar section the object's rows belong to (slot `0`).
     pub fn section(self) -> Section {
@@ -165,6 +196,9 @@ impl Kind {
             Kind::Paging => Section::Paging,
             Kind::Swapping => Section::Swapping,
             Kind::Filesystems => Section::Filesystems,
+            Kind::PressureCpu => Section::PressureCpu,
+            Kind::PressureIo => Section::PressureIo,
+            Kind::PressureMemory => Section::PressureMemory,
         }
     }
 
@@ -184,6 +218,9 @@ impl Kind {
             Kind::Paging => PAGING,
             Kind::Swapping => SWAPPING,
             Kind::Filesystems => FILESYSTEMS,
+            Kind::PressureCpu => PRESSURE_CPU,
+            Kind::PressureIo => PRESSURE_IO,
+            Kind::PressureMemory => PRESSURE_MEMORY,
         }
     }
 
@@ -219,6 +256,9 @@ mod tests {
             Kind::Paging,
             Kind::Swapping,
             Kind::Filesystems,
+            Kind::PressureCpu,
+            Kind::PressureIo,
+            Kind::PressureMemory,
         ];
         for kind in kinds {
             for (key, field) in kind.table() {

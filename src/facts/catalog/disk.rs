@@ -1,9 +1,9 @@
-//! Block devices: per-device series from iostat -x, sar -d and nmon, and the busiest device.
+//! Block devices: per-device series from iostat -x, sar -d, nmon and vmstat -d -t, and the busiest device.
 
 use super::CatalogEntry;
 
 const IOSTAT: &str = "iostat -x 10 (while the load runs)";
-const VMSTAT_D: &str = "vmstat -d";
+const VMSTAT_D: &str = "vmstat -d -t 10 (-t stamps each table, so rates can be told)";
 
 pub static ENTRIES: &[CatalogEntry] = &[
     entry!(
@@ -19,7 +19,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Reads completed per second",
-        ["iostat", "proc-samples"],
+        ["iostat", "proc-samples", "vmstat"],
         IOSTAT
     ),
     entry!(
@@ -27,7 +27,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Writes completed per second",
-        ["iostat", "proc-samples"],
+        ["iostat", "proc-samples", "vmstat"],
         IOSTAT
     ),
     entry!(
@@ -35,7 +35,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         KilobytesPerSecond,
         Series,
         "Kilobytes read per second",
-        ["iostat", "sar", "sadf", "nmon", "proc-samples"],
+        ["iostat", "sar", "sadf", "nmon", "proc-samples", "vmstat"],
         IOSTAT
     ),
     entry!(
@@ -43,7 +43,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         KilobytesPerSecond,
         Series,
         "Kilobytes written per second",
-        ["iostat", "sar", "sadf", "nmon", "proc-samples"],
+        ["iostat", "sar", "sadf", "nmon", "proc-samples", "vmstat"],
         IOSTAT
     ),
     entry!(
@@ -51,7 +51,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Transfers (reads + writes) completed per second: iostat and sar -d tps, nmon DISKXFER",
-        ["iostat", "sar", "sadf", "nmon"],
+        ["iostat", "sar", "sadf", "nmon", "vmstat"],
         "sar -d -p 10 (while the load runs)"
     ),
     entry!(
@@ -59,7 +59,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Milliseconds,
         Series,
         "Average read latency including queueing",
-        ["iostat", "proc-samples"],
+        ["iostat", "proc-samples", "vmstat"],
         IOSTAT
     ),
     entry!(
@@ -67,7 +67,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Milliseconds,
         Series,
         "Average write latency including queueing",
-        ["iostat", "proc-samples"],
+        ["iostat", "proc-samples", "vmstat"],
         IOSTAT
     ),
     entry!(
@@ -75,7 +75,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Milliseconds,
         Series,
         "Average I/O latency (older sysstat)",
-        ["iostat", "sar", "sadf"],
+        ["iostat", "sar", "sadf", "vmstat"],
         IOSTAT
     ),
     entry!(

@@ -1489,3 +1489,28 @@ fn benchmarksql_terminals_refused_at_the_limit_fire_from_the_client_log_alone() 
     assert_eq!(ok.facts.number("bench.connect_limit_errors"), Some(0.0));
     assert!(!fired(&ok).contains(&"database.connection_limit"));
 }
+
+#[test]
+fn an_oom_kill_before_the_capture_is_left_out_and_named_as_such() {
+    // Taken by `perfsage capture`: one kill 2.5 minutes before the capture, one during.
+    let h = diagnose_dir(&fixture("bundles/memory-oom-during-capture"));
+    let finding = finding(&h, "memory.oom_kills");
+    assert!(
+        finding.summary.contains("killed 1 process: python3 (1)"),
+        "{}",
+        finding.summary
+    );
+    assert!(
+        finding.summary.contains(
+            "errors counted during the capture, 2026-12-05T00:58:57Z to 2026-12-05T00:59:04Z"
+        ),
+        "{}",
+        finding.summary
+    );
+    let kills = finding
+        .evidence
+        .iter()
+        .find(|e| e.key == "mem.oom_kills")
+        .unwrap();
+    assert_eq!(kills.line, 507, "the kill inside the window");
+}

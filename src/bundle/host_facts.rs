@@ -11,8 +11,9 @@ use super::bundle_yaml::{BundleMeta, declared_facts};
 use super::plausibility::implausible;
 use super::{Bundle, HostCaptures};
 use crate::facts::{Fact, Facts, derive};
+use crate::parse::capture_window::CaptureWindow;
 use crate::parse::sink::{Strength, Warning};
-use crate::parse::{CaptureReport, read_capture};
+use crate::parse::{CaptureReport, read_capture_within};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -89,9 +90,14 @@ fn collect(
     let mut captured_primary = Vec::new();
     let mut captured_fallback = Vec::new();
     let mut captures: Vec<CaptureReport> = host.notices.iter().map(|n| n.report.clone()).collect();
+    let window = host
+        .meta
+        .capture
+        .as_ref()
+        .and_then(|c| CaptureWindow::from_record(&c.started, c.ended.as_deref()));
     for (path, name) in &host.files {
         before_each(path, name);
-        for (mut report, facts) in read_capture(path, name) {
+        for (mut report, facts) in read_capture_within(path, name, window) {
             let facts = leave_out_implausible(facts, &mut report);
             let (primary, fallback) = split(facts);
             captured_primary.extend(primary);

@@ -408,7 +408,7 @@ pub const COLLECTORS: &[Collector] = &[
         name: "dmesg",
         what: "the kernel log: OOM kills, I/O errors, hung tasks, lockups, NIC and hardware errors",
         when: When::AtEnd,
-        command: "dmesg",
+        command: "dmesg --time-format iso",
         files: &["dmesg.txt"],
         program: Some("dmesg"),
         package: Some(UTIL_LINUX),

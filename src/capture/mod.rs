@@ -19,7 +19,6 @@ mod settings;
 mod snapshots;
 mod start_and_end;
 pub mod target_process;
-pub(crate) mod utc_stamp;
 
 pub use children::unblock_stop_signals;
 pub use session::{CaptureError, Options, Outcome, Progress, run};

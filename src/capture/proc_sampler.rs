@@ -4,9 +4,9 @@
 //! iostat -x and sar -n DEV compute theirs. Each interval is flushed as written, so a
 //! capture stopped at any moment leaves whole lines.
 
-use super::utc_stamp::utc_stamp;
 use crate::parse::activity::proc_samples::HEADER;
 use crate::text::cpu_list::parse_cpu_list;
+use crate::text::utc_stamp::utc_stamp;
 use procfs::{CpuTime, CurrentSI, DiskStat, KernelStats};
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::{self, Write};

@@ -16,11 +16,11 @@ use super::proc_sampler::{self, Kinds};
 use super::snapshots::{self, SnapshotContext, Taken};
 use super::start_and_end::StartAndEnd;
 use super::target_process::{Target, TargetError, TargetSpec, resolve};
-use super::utc_stamp::utc_stamp;
 use crate::bundle::bundle_yaml::{
     BenchmarkRecord, CaptureRecord, CaptureState, CollectorRecord, CollectorStatus, ProcessRecord,
 };
 use crate::parse::{CaptureStatus, read_capture};
+use crate::text::utc_stamp::utc_stamp;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;

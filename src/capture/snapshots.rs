@@ -63,8 +63,7 @@ pub fn take(collector: &Collector, context: &SnapshotContext) -> Taken {
         Id::Uname => command(context, "uname", &["-a"], file),
         Id::Df => both_df_tables(context, file),
         Id::Numastat => command(context, "numastat", &[], file),
-        // Unreadable for other users where kernel.dmesg_restrict is 1: the failure says so.
-        Id::Dmesg => command(context, "dmesg", &[], file),
+        Id::Dmesg => kernel_log(context, file),
         Id::NumastatProcess => {
             let target = context
                 .target
@@ -115,6 +114,17 @@ fn command(context: &SnapshotContext, program: &str, args: &[&str], file: &str) 
     match run_captured(context.env, program, args) {
         Ok(output) => write(context, file, &output),
         Err(problem) => Taken::failed(problem),
+    }
+}
+
+/// The kernel log with times that name their zone, so that its errors can be placed
+/// inside or outside the capture window; util-linux before 2.25 (CentOS 7) lacks
+/// `--time-format` and gives the plain log. Unreadable for other users where
+/// kernel.dmesg_restrict is 1: the failure says so.
+fn kernel_log(context: &SnapshotContext, file: &str) -> Taken {
+    match run_captured(context.env, "dmesg", &["--time-format", "iso"]) {
+        Ok(output) => write(context, file, &output),
+        Err(_) => command(context, "dmesg", &[], file),
     }
 }
 

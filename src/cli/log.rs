@@ -7,9 +7,9 @@ use crate::bundle::bundle_yaml::ChangeRecord;
 use crate::bundle::change_log::with_change;
 use crate::bundle::metadata_file;
 use crate::bundle::{META_FILE, display_name};
-use crate::capture::utc_stamp::utc_stamp;
 use crate::error::InputError;
 use crate::knowledge::KnowledgeBase;
+use crate::text::utc_stamp::utc_stamp;
 use std::path::PathBuf;
 use std::process::ExitCode;
 

@@ -3,6 +3,7 @@
 //! turns it into facts (`parse`). The registry lists them; `detect` picks the parser
 //! for a file; `read` runs it.
 
+pub mod capture_window;
 pub mod detect;
 pub mod read;
 mod sa_binary;
@@ -26,7 +27,9 @@ pub mod profile;
 pub mod topology;
 
 use crate::text::lines::LineReader;
-pub use read::{CaptureReport, CaptureResult, CaptureStatus, SectionInfo, read_capture};
+pub use read::{
+    CaptureReport, CaptureResult, CaptureStatus, SectionInfo, read_capture, read_capture_within,
+};
 pub use sink::FactSink;
 use std::io::Read;
 

@@ -3,6 +3,7 @@
 //! wrong is reported for this file (or section) only, never raised: one bad file must
 //! not sink a bundle.
 
+use super::capture_window::CaptureWindow;
 use super::detect::{HEAD_BYTES, detect, first_line_preview};
 use super::profile::profile_stacks::ProfileStacks;
 use super::sa_binary;
@@ -144,6 +145,16 @@ impl CaptureReport {
 /// Reads the capture at `path`; `name` is how provenance refers to it. A transcript
 /// gives one result per section.
 pub fn read_capture(path: &Path, name: &str) -> Vec<CaptureResult> {
+    read_capture_within(path, name, None)
+}
+
+/// Reads the capture at `path` as `read_capture` does, for a bundle whose capture ran
+/// during `window`: logs that reach back before it count only what happened inside.
+pub fn read_capture_within(
+    path: &Path,
+    name: &str,
+    window: Option<CaptureWindow>,
+) -> Vec<CaptureResult> {
     let one = |status: CaptureStatus| vec![(CaptureReport::new(name, status), Vec::new())];
     let failed = |message: String| {
         one(CaptureStatus::Failed {
@@ -227,10 +238,10 @@ pub fn read_capture(path: &Path, name: &str) -> Vec<CaptureResult> {
         }
         return sections
             .into_iter()
-            .map(|section| read_section(name, encoding, &text, &section))
+            .map(|section| read_section(name, encoding, &text, &section, window))
             .collect();
     }
-    vec![parse(name, encoding, &head_text, stream, 1, None)]
+    vec![parse(name, encoding, &head_text, stream, 1, None, window)]
 }
 
 fn read_section(
@@ -238,6 +249,7 @@ fn read_section(
     encoding: TextEncoding,
     text: &str,
     section: &Section,
+    window: Option<CaptureWindow>,
 ) -> CaptureResult {
     let body = &text[section.start..section.end];
     let lines_in_body = body.lines().count().max(1) as u64;
@@ -255,6 +267,7 @@ fn read_section(
         stream,
         section.first_line,
         section.command.as_deref(),
+        window,
     );
     report.section = Some(info);
     (report, facts)
@@ -268,6 +281,7 @@ pub(super) fn parse(
     stream: Box<dyn Read>,
     first_line: u64,
     command: Option<&str>,
+    window: Option<CaptureWindow>,
 ) -> CaptureResult {
     let Some(parser) = detect(head) else {
         let reason = format!(
@@ -280,7 +294,7 @@ pub(super) fn parse(
         );
     };
     let mut lines: Lines = LineReader::new(stream).starting_at_line(first_line);
-    let mut sink = FactSink::new(name, parser.tool());
+    let mut sink = FactSink::new(name, parser.tool()).within(window);
     if let Some(command) = command {
         sink = sink.with_command(command);
     }

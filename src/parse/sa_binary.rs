@@ -122,7 +122,7 @@ fn read_with(path: &Path, name: &str, head: &[u8], sadf: Option<PathBuf>) -> Cap
     let head_text = String::from_utf8_lossy(&json_head).into_owned();
     let stream = Box::new(std::io::Cursor::new(json_head).chain(stdout));
     let (mut report, facts) = match head_read {
-        Ok(n) if n > 0 => parse(name, TextEncoding::Utf8, &head_text, stream, 1, None),
+        Ok(n) if n > 0 => parse(name, TextEncoding::Utf8, &head_text, stream, 1, None, None),
         _ => (CaptureReport::new(name, CaptureStatus::Parsed), Vec::new()),
     };
 

@@ -7,6 +7,7 @@
 //! file, read by another thread, can be appended to this one (`append`).
 
 use crate::facts::{Fact, Provenance, SeriesBuilder, Unit, Value};
+use crate::parse::capture_window::CaptureWindow;
 use crate::parse::profile::profile_stacks::ProfileStacks;
 
 /// Far more than any real capture gives (`sysctl -a` about 1,300).
@@ -68,6 +69,8 @@ pub struct FactSink {
     warnings_dropped: u64,
     /// A profile's folded stacks, for its flame graph.
     stacks: Option<ProfileStacks>,
+    /// When the bundle's capture ran, if bundle.yaml says.
+    window: Option<CaptureWindow>,
 }
 
 impl FactSink {
@@ -82,6 +85,7 @@ impl FactSink {
             facts_cut_at: 0,
             warnings_dropped: 0,
             stacks: None,
+            window: None,
         }
     }
 
@@ -104,6 +108,17 @@ impl FactSink {
 
     /// Records the command line that printed this output, when a transcript shows it
     /// (`$ ethtool -i eth0`); parsers use it for what the output itself omits.
+    /// The sink of a file captured during `window`.
+    pub fn within(mut self, window: Option<CaptureWindow>) -> Self {
+        self.window = window;
+        self
+    }
+
+    /// When the bundle's capture ran, for logs whose events reach back before it.
+    pub fn capture_window(&self) -> Option<CaptureWindow> {
+        self.window
+    }
+
     pub fn with_command(mut self, command: impl Into<String>) -> Self {
         self.command = Some(command.into());
         self

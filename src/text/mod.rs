@@ -10,4 +10,5 @@ pub mod fields;
 pub mod lines;
 pub mod number;
 pub mod row_shape;
+pub(crate) mod utc_stamp;
 pub mod yaml_positions;

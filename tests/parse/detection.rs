@@ -51,12 +51,14 @@ fn expected_tool(path: &Path) -> Option<String> {
         .components()
         .any(|c| c.as_os_str() == "bundles" || c.as_os_str() == "bundle");
     if in_bundle {
-        // `proc_vmstat.txt` (as perfsage capture names it) holds tool `proc-vmstat`.
+        // `proc_vmstat.txt` (as perfsage capture names it) holds tool `proc-vmstat`;
+        // its `settings.txt` the settings snapshot.
         let name = path
             .file_name()
             .unwrap()
             .to_string_lossy()
-            .replace('_', "-");
+            .replace('_', "-")
+            .replace("settings.txt", "settings-snapshot.txt");
         return registry()
             .iter()
             .map(|p| p.tool())

@@ -1,19 +1,37 @@
 //! What the kernel's log says went wrong: the USE method's *errors* checks for
 //! memory (the OOM killer), storage (I/O errors, timeouts, resets), the network
 //! (transmit timeouts, conntrack, SYN floods, links) and the hardware (machine
-//! checks, ECC), plus hung tasks and lockups. Counted over the last boot in the log;
-//! zero only from a whole boot log (see src/parse/os/kernel_error_tally.rs).
+//! checks, ECC), plus hung tasks and lockups. Counted over the last boot in the log,
+//! or only inside the capture window when bundle.yaml records one and the log's times
+//! name their zone; zero only from a whole boot log (see
+//! src/parse/os/kernel_error_tally.rs).
 
 use super::CatalogEntry;
 
-const DMESG: &str = "dmesg (as root; dmesg -T or journalctl -k -b also do), saved right after the load ran, the whole log and not a grep";
+const DMESG: &str = "dmesg --time-format iso (as root; dmesg, dmesg -T or journalctl -k -b also do, but only ISO times with a zone can be placed in the capture window), saved right after the load ran, the whole log and not a grep";
 
 pub static ENTRIES: &[CatalogEntry] = &[
     entry!(
         "os.kernel_log_span",
         None,
         Text,
-        "The time the kernel log covers, first to last stamp (seconds after boot, or the date as printed); the error counts are over this span",
+        "The time the kernel log covers, first to last stamp (seconds after boot, or the date as printed); the error counts are over this span, or over the capture window it then names",
+        ["dmesg"],
+        DMESG
+    ),
+    entry!(
+        "os.kernel_errors_outside_capture",
+        Count,
+        Number,
+        "Kernel errors of any class stamped before or after the capture window (bundle.yaml capture.started/ended), left out of the counts; context only",
+        ["dmesg"],
+        DMESG
+    ),
+    entry!(
+        "os.kernel_error_kinds_outside_capture",
+        None,
+        Text,
+        "What the kernel errors outside the capture window were, by class (2 OOM kills, 1 hung task)",
         ["dmesg"],
         DMESG
     ),

@@ -39,9 +39,11 @@
 //! boot in kernel_error_tally.rs, which says which facts they give.
 
 use crate::facts::{Unit, Value};
+use crate::parse::capture_window::CaptureWindow;
 use crate::parse::os::iommu_messages::{Driver, IommuMessage, classify};
 use crate::parse::os::kernel_error_tally::KernelErrorTally;
 use crate::parse::os::settings_snapshot::cmdline_passthrough;
+use crate::parse::os::snapshot_time::iso_instant;
 use crate::parse::{CaptureParser, FactSink, Lines, ParseError};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -56,13 +58,27 @@ const MONTHS: [&str; 12] = [
 enum Stamp {
     /// Seconds since boot: `[    0.349174]`.
     Uptime(f64),
-    /// Wall-clock time: `dmesg -T`, journalctl, syslog.
+    /// Wall-clock time without a zone: `dmesg -T`, journalctl, syslog.
     Clock,
+    /// A moment in UTC seconds since the epoch, from a stamp that names its zone:
+    /// `dmesg --time-format iso`, `journalctl -k -o short-iso`.
+    Instant(f64),
+}
+
+impl Stamp {
+    /// Whether a `Linux version` line with this stamp starts the boot's log: a wall
+    /// clock always does (the kernel prints it first), seconds since boot only at 0.
+    fn starts_boot(self) -> bool {
+        matches!(self, Stamp::Clock | Stamp::Instant(_) | Stamp::Uptime(0.0))
+    }
 }
 
 /// The stamp and message of a kernel log line; `None` for any other line.
 fn split_line(line: &str) -> Option<(Stamp, &str)> {
     if let Some(split) = bracketed(line) {
+        return Some(split);
+    }
+    if let Some(split) = iso_stamped(line) {
         return Some(split);
     }
     let message = journal_message(line)?;
@@ -76,6 +92,22 @@ fn bracketed(line: &str) -> Option<(Stamp, &str)> {
     let stamp = match uptime(inside) {
         Some(seconds) => Stamp::Uptime(seconds),
         None if is_ctime(inside) => Stamp::Clock,
+        None => return None,
+    };
+    Some((stamp, message.strip_prefix(' ').unwrap_or(message)))
+}
+
+/// `2026-12-04T21:29:09,843000+00:00 message` (`dmesg --time-format iso`) or
+/// `2026-12-04T21:29:09+0000 host kernel: message` (`journalctl -k -o short-iso`).
+fn iso_stamped(line: &str) -> Option<(Stamp, &str)> {
+    let (word, rest) = line.split_once(' ')?;
+    let stamp = Stamp::Instant(iso_instant(word)?);
+    let journal = next_word(rest).and_then(|(_host, after)| after.strip_prefix(" kernel:"));
+    // dmesg always prints microseconds after a comma; other stamped lines (perfsage's
+    // own /proc samples) are not kernel logs.
+    let message = match journal {
+        Some(message) => message,
+        None if word.get(19..20) == Some(",") => rest,
         None => return None,
     };
     Some((stamp, message.strip_prefix(' ').unwrap_or(message)))
@@ -143,7 +175,7 @@ fn is_clock(time: &str) -> bool {
 fn shown_stamp(stamp: Stamp, line: &str, message: &str) -> String {
     match stamp {
         Stamp::Uptime(seconds) => format!("{seconds:.1} s after boot"),
-        Stamp::Clock => {
+        Stamp::Clock | Stamp::Instant(_) => {
             let prefix = line.strip_suffix(message).unwrap_or_default();
             let prefix = prefix.trim_end().trim_end_matches(" kernel:");
             prefix.trim_matches(['[', ']', ' ']).to_string()
@@ -176,7 +208,53 @@ struct Boot {
     failed: BTreeSet<String>,
     vtd_on: Option<u64>,
     default_domain: Option<(bool, u64)>,
+    /// Errors inside the capture window, or of the whole boot when they cannot be
+    /// placed in it.
     errors: KernelErrorTally,
+    /// Errors stamped before or after the capture window.
+    outside: KernelErrorTally,
+    placing: Placing,
+}
+
+/// Whether every message of the boot could be placed inside or outside the capture
+/// window, and if not, why.
+#[derive(Default, Clone, Copy)]
+enum Placing {
+    #[default]
+    Placed,
+    NoWindow,
+    SinceBoot,
+    NoZone,
+}
+
+impl Placing {
+    fn note(&mut self, stamp: Stamp, window: Option<CaptureWindow>) {
+        let why = match (window, stamp) {
+            (_, Stamp::Uptime(_)) => Placing::SinceBoot,
+            (_, Stamp::Clock) => Placing::NoZone,
+            (None, Stamp::Instant(_)) => Placing::NoWindow,
+            (Some(_), Stamp::Instant(_)) => return,
+        };
+        if matches!(self, Placing::Placed) {
+            *self = why;
+        }
+    }
+
+    /// Why the counts cover the whole log; `None` when they cover the capture only.
+    fn reason(self) -> Option<&'static str> {
+        match self {
+            Placing::Placed => None,
+            Placing::NoWindow => Some(
+                "bundle.yaml records no capture window (capture.started, as `perfsage capture` writes it)",
+            ),
+            Placing::SinceBoot => Some(
+                "the log is stamped in seconds since boot (`dmesg --time-format iso` gives times that can be placed)",
+            ),
+            Placing::NoZone => Some(
+                "its times name no time zone (`dmesg --time-format iso` or `journalctl -k -o short-iso` do)",
+            ),
+        }
+    }
 }
 
 impl CaptureParser for Dmesg {
@@ -203,6 +281,7 @@ impl CaptureParser for Dmesg {
     }
 
     fn parse(&self, lines: &mut Lines, sink: &mut FactSink) -> Result<(), ParseError> {
+        let window = sink.capture_window();
         let mut boot = Boot::default();
         let mut log_lines = 0u64;
         let mut last_line = 0;
@@ -234,13 +313,18 @@ impl CaptureParser for Dmesg {
                     sink.warn(n, "a new boot begins; facts describe the last boot");
                 }
                 boot = Boot::default();
-                let whole = stamp == Stamp::Clock || stamp == Stamp::Uptime(0.0);
-                boot.start = whole.then_some(n);
+                boot.start = stamp.starts_boot().then_some(n);
                 if let Some(release) = release.split_whitespace().next() {
                     boot.kernel = Some((release.to_string(), n));
                 }
             } else {
-                boot.errors.read(message, n);
+                boot.placing.note(stamp, window);
+                match (window, stamp) {
+                    (Some(window), Stamp::Instant(at)) if !window.contains(at) => {
+                        boot.outside.read(message, n);
+                    }
+                    _ => boot.errors.read(message, n),
+                }
                 boot.read(message, n, sink);
             }
             boot.errors.stamp(shown_stamp(stamp, text, message), n);
@@ -255,7 +339,7 @@ impl CaptureParser for Dmesg {
         if cut_off {
             boot.start = None;
         }
-        boot.finish(last_line, sink);
+        boot.finish(last_line, window, sink);
         Ok(())
     }
 }
@@ -294,9 +378,24 @@ impl Boot {
         }
     }
 
-    fn finish(mut self, last_line: u64, sink: &mut FactSink) {
+    fn finish(mut self, last_line: u64, window: Option<CaptureWindow>, sink: &mut FactSink) {
         let whole = self.start.map(|start| (start, last_line));
-        std::mem::take(&mut self.errors).finish(whole, sink);
+        let errors = std::mem::take(&mut self.errors);
+        if let (Some(reason), Some((count, line))) = (self.placing.reason(), errors.total()) {
+            sink.warn(
+                line,
+                format!(
+                    "{count} kernel errors ({}) counted over the whole log, not only the capture: {reason}",
+                    errors.kinds()
+                ),
+            );
+        }
+        let counted_in = match (self.placing, window) {
+            (Placing::Placed, Some(window)) => Some(window),
+            _ => None,
+        };
+        errors.finish(whole, counted_in, sink);
+        std::mem::take(&mut self.outside).finish_outside(sink);
         if let Some((release, n)) = &self.kernel {
             sink.put_fallback(
                 "os.kernel",

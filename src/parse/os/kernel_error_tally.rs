@@ -4,12 +4,16 @@
 //! boot log (dmesg.rs decides): a grep excerpt or a ring buffer that lost its start
 //! does not prove that nothing happened, so it gives the classes it saw and no zeros.
 //! The log's own time span is a fact too (`os.kernel_log_span`), so a reader sees
-//! whether "since boot" means an hour or a month: perfsage does not know the wall-clock
-//! time of an uptime stamp, so the counts are not cut to the capture window.
+//! whether "since boot" means an hour or a month. dmesg.rs keeps two tallies: the
+//! errors inside the capture window (or of the whole log, when its stamps cannot be
+//! placed: seconds since boot, times without a zone, no window), which give the facts
+//! rules read, and those stamped outside it, summed up for context only
+//! (`os.kernel_errors_outside_capture`).
 
 use super::kernel_errors::{KernelError, StorageFault, classify};
 use crate::facts::{Unit, Value};
 use crate::parse::FactSink;
+use crate::parse::capture_window::CaptureWindow;
 use std::collections::BTreeMap;
 
 /// Distinct names (processes, devices, ports) kept per class; any more are counted
@@ -200,8 +204,14 @@ impl KernelErrorTally {
     }
 
     /// Puts the facts; `whole` is the span of lines of a whole boot log, where a class
-    /// not seen is a count of zero.
-    pub(super) fn finish(self, whole: Option<(u64, u64)>, sink: &mut FactSink) {
+    /// not seen is a count of zero; `counted_in` the capture window the counts were
+    /// limited to, which the log's span then names.
+    pub(super) fn finish(
+        self,
+        whole: Option<(u64, u64)>,
+        counted_in: Option<CaptureWindow>,
+        sink: &mut FactSink,
+    ) {
         if let Some(first) = &self.first_stamp {
             let (first, first_line) = first;
             let (last, last_line) = match &self.last_stamp {
@@ -213,9 +223,13 @@ impl KernelErrorTally {
             } else {
                 ""
             };
+            let counted = match counted_in {
+                Some(window) => format!("; errors counted during the capture, {}", window.shown()),
+                None => String::new(),
+            };
             sink.put(
                 "os.kernel_log_span",
-                Value::Text(format!("{first} to {last}{boot}")),
+                Value::Text(format!("{first} to {last}{boot}{counted}")),
                 Unit::None,
                 (*first_line, last_line),
             );
@@ -232,13 +246,7 @@ impl KernelErrorTally {
                 sink.put(key, Value::Number(0.0), Unit::Count, lines);
             }
         };
-        // Only `invoked oom-killer` lines (a grep for them): each is one kill.
-        let kills = if self.oom_kills.seen.count > 0 {
-            self.oom_kills.seen
-        } else {
-            self.oom_invoked
-        };
-        count("mem.oom_kills", &kills);
+        count("mem.oom_kills", &self.kills());
         count("os.hung_tasks", &self.hung_tasks.seen);
         count("os.soft_lockups", &self.soft_lockups);
         count("os.hard_lockups", &self.hard_lockups);
@@ -303,6 +311,107 @@ impl KernelErrorTally {
                 lines,
             );
         }
+    }
+
+    /// The OOM kills: victims named, or else only `invoked oom-killer` lines (a grep for
+    /// them), each of which is one kill.
+    fn kills(&self) -> Seen {
+        if self.oom_kills.seen.count > 0 {
+            self.oom_kills.seen
+        } else {
+            self.oom_invoked
+        }
+    }
+
+    /// Every class with what a reader calls one and several of it.
+    fn classes(&self) -> [(&'static str, &'static str, Seen); 12] {
+        [
+            ("OOM kill", "OOM kills", self.kills()),
+            ("storage error", "storage errors", self.storage_total()),
+            ("hung task", "hung tasks", self.hung_tasks.seen),
+            ("soft lockup", "soft lockups", self.soft_lockups),
+            ("hard lockup", "hard lockups", self.hard_lockups),
+            (
+                "machine check line",
+                "machine check lines",
+                self.machine_checks,
+            ),
+            (
+                "corrected ECC error",
+                "corrected ECC errors",
+                self.ecc_corrected,
+            ),
+            (
+                "uncorrected ECC error",
+                "uncorrected ECC errors",
+                self.ecc_uncorrected,
+            ),
+            (
+                "NIC transmit timeout",
+                "NIC transmit timeouts",
+                self.tx_timeouts.seen,
+            ),
+            (
+                "conntrack table full",
+                "conntrack table full messages",
+                self.conntrack_full,
+            ),
+            (
+                "SYN flood warning",
+                "SYN flood warnings",
+                self.syn_floods.seen,
+            ),
+            ("link down", "link downs", self.link_downs.seen),
+        ]
+    }
+
+    /// How many errors were counted and the line of the first, if any were.
+    pub(super) fn total(&self) -> Option<(u64, u64)> {
+        let classes = self.classes();
+        let seen = classes
+            .iter()
+            .map(|(_, _, seen)| seen)
+            .filter(|s| s.count > 0);
+        let count = seen.clone().map(|s| s.count).sum();
+        let first = seen.map(|s| s.first).min()?;
+        Some((count, first))
+    }
+
+    /// The kinds of errors counted, `2 OOM kills, 1 hung task`.
+    pub(super) fn kinds(&self) -> String {
+        let kinds: Vec<String> = self
+            .classes()
+            .iter()
+            .filter(|(_, _, s)| s.count > 0)
+            .map(|(one, many, s)| format!("{} {}", s.count, if s.count == 1 { one } else { many }))
+            .collect();
+        kinds.join(", ")
+    }
+
+    /// The errors stamped outside the capture window, in two facts: how many, and of
+    /// which kinds, citing the first and last of them.
+    pub(super) fn finish_outside(self, sink: &mut FactSink) {
+        let Some((count, first)) = self.total() else {
+            return;
+        };
+        let classes = self.classes();
+        let last = classes
+            .iter()
+            .map(|(_, _, s)| s.last)
+            .max()
+            .unwrap_or(first);
+        sink.put(
+            "os.kernel_errors_outside_capture",
+            Value::Number(count as f64),
+            Unit::Count,
+            (first, last),
+        );
+        sink.put(
+            "os.kernel_error_kinds_outside_capture",
+            Value::Text(self.kinds()),
+            Unit::None,
+            (first, last),
+        );
     }
 
     fn storage_total(&self) -> Seen {

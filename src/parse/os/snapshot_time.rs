@@ -29,19 +29,56 @@ fn epoch(line: &str) -> Option<f64> {
 
 /// `2026-12-04 05:20:20`, `2026-12-04T05:20:20+00:00`.
 fn iso(line: &str) -> Option<f64> {
-    let (date, rest) = line.split_at_checked(10)?;
+    let (seconds, tail) = iso_date_time(line)?;
+    // Fractions and a zone may follow; anything else is not a stamp.
+    if !tail.is_empty() && !tail.starts_with(['.', ',', 'Z', '+', '-', ' ']) {
+        return None;
+    }
+    Some(seconds)
+}
+
+/// The date and time an ISO stamp starts with, as seconds since the epoch in the
+/// stamp's own zone, and what follows them.
+fn iso_date_time(text: &str) -> Option<(f64, &str)> {
+    let (date, rest) = text.split_at_checked(10)?;
     let rest = rest.strip_prefix(['T', ' '])?;
     let mut parts = date.split('-');
     let year = number(parts.next()?, 4)?;
     let month = number(parts.next()?, 2)?;
     let day = number(parts.next()?, 2)?;
     let time = time_of_day(rest.get(..8)?)?;
-    let tail = &rest[8..];
-    // Fractions and a zone may follow; anything else is not a stamp.
-    if !tail.is_empty() && !tail.starts_with(['.', ',', 'Z', '+', '-', ' ']) {
-        return None;
-    }
-    Some(days_since_epoch(year, month, day)? as f64 * 86_400.0 + time)
+    Some((
+        days_since_epoch(year, month, day)? as f64 * 86_400.0 + time,
+        &rest[8..],
+    ))
+}
+
+/// A moment in UTC seconds since the epoch from an ISO stamp that names its zone:
+/// `2026-12-04T21:29:09,843000+00:00` (`dmesg --time-format iso`),
+/// `2026-12-04T21:29:09+0800` (`journalctl -o short-iso`), `…Z`. `None` without a zone:
+/// a local time cannot be placed.
+pub fn iso_instant(word: &str) -> Option<f64> {
+    let (local, tail) = iso_date_time(word)?;
+    let zone_at = tail.find(['Z', '+', '-']).unwrap_or(tail.len());
+    let (fraction, zone) = tail.split_at(zone_at);
+    let fraction = match fraction.strip_prefix(['.', ',']) {
+        Some(digits) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
+            format!("0.{digits}").parse::<f64>().ok()?
+        }
+        None if fraction.is_empty() => 0.0,
+        _ => return None,
+    };
+    let offset = match zone {
+        "Z" => 0.0,
+        _ => {
+            let sign = if zone.starts_with('-') { -1.0 } else { 1.0 };
+            let digits = zone.get(1..)?.replace(':', "");
+            let hours = number(digits.get(..2)?, 2)?;
+            let minutes = number(digits.get(2..)?, 2)?;
+            sign * f64::from(hours * 3600 + minutes * 60)
+        }
+    };
+    Some(local + fraction - offset)
 }
 
 /// `Fri Dec  4 05:20:20 UTC 2026` (and without the zone).
@@ -96,6 +133,28 @@ fn days_since_epoch(year: u32, month: u32, day: u32) -> Option<i64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn instants_need_a_zone_and_are_told_in_utc() {
+        let utc = iso_instant("2026-12-04T21:29:09,843000+00:00").unwrap();
+        assert!((utc - (stamp_seconds("2026-12-04 21:29:09").unwrap() + 0.843)).abs() < 1e-6);
+        assert_eq!(
+            iso_instant("2026-12-05T05:29:09+0800").unwrap().floor(),
+            utc.floor()
+        );
+        assert_eq!(
+            iso_instant("2026-12-04T16:29:09-05:00").unwrap().floor(),
+            utc.floor()
+        );
+        assert_eq!(iso_instant("2026-12-04T21:29:09Z").unwrap(), utc.floor());
+        for local in [
+            "2026-12-04T21:29:09",
+            "2026-12-04T21:29:09,843",
+            "2026-12-04T21:29:09+8",
+        ] {
+            assert_eq!(iso_instant(local), None, "{local}");
+        }
+    }
 
     #[test]
     fn reads_the_stamps_loops_print() {

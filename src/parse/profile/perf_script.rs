@@ -43,6 +43,7 @@
 
 use crate::facts::{Unit, Value};
 use crate::parse::instance_label::instance_label;
+use crate::parse::os::snapshot_time::iso_instant;
 use crate::parse::profile::perf_symbols::{
     BoundedWarnings, SymbolName, SymbolTable, dso_basename, emit_hotspots, lossy, offset_in,
     strip_offset, trim,
@@ -520,8 +521,13 @@ fn is_pid(token: &[u8]) -> bool {
 
 /// A dmesg line (`[52167.080534] CPU: 1 UID: 0 PID: 16494 Comm: … PREEMPT(none)`
 /// reads like a sample header with an inline frame): a perf command name does not
-/// start with a bracketed uptime or `dmesg -T` date stamp.
+/// start with a bracketed uptime, a `dmesg -T` date stamp or an ISO time.
 fn is_kernel_log_line(bytes: &[u8]) -> bool {
+    // `dmesg --time-format iso`: `2026-12-05T00:56:18,118427+00:00 message`.
+    if bytes.get(4) == Some(&b'-') && bytes.get(10) == Some(&b'T') {
+        let stamp = bytes.split(|b| *b == b' ').next().unwrap_or_default();
+        return std::str::from_utf8(stamp).is_ok_and(|s| iso_instant(s).is_some());
+    }
     let Some(rest) = bytes.strip_prefix(b"[") else {
         return false;
     };

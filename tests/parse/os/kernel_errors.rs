@@ -3,7 +3,9 @@
 
 use crate::support::*;
 use perfsage::facts::{Fact, Unit};
+use perfsage::parse::capture_window::CaptureWindow;
 use perfsage::parse::os::dmesg::Dmesg;
+use perfsage::parse::read_capture_within;
 
 fn find<'a>(facts: &'a [Fact], key: &str) -> Option<&'a Fact> {
     facts.iter().find(|f| f.key == key)
@@ -51,7 +53,18 @@ fn check_oom_log(relative: &str) -> Parsed {
         assert_eq!(line_range(p.get(key)), (1, 846), "{key}");
     }
     assert!(p.text("os.kernel_log_span").ends_with("(the whole boot)"));
-    assert!(p.report.warnings.is_empty(), "{:?}", p.report.warnings);
+    // Read alone, with no capture window: the counts cover the whole log, and say so.
+    let [warning] = &p.report.warnings[..] else {
+        panic!("{:?}", p.report.warnings);
+    };
+    assert_eq!(warning.line, 426);
+    assert!(
+        warning
+            .message
+            .starts_with("6 kernel errors (6 OOM kills) counted over the whole log"),
+        "{}",
+        warning.message
+    );
     p
 }
 
@@ -225,5 +238,118 @@ fn gbk_and_binary_garbage_do_not_panic() {
         let mut input = b"[    1.000000] ".to_vec();
         input.extend_from_slice(&noise);
         let _ = run_parser(&Dmesg, &input);
+    }
+}
+
+/// The real log of `bundles/memory-oom-during-capture`: one OOM kill at 00:56:18 UTC,
+/// before the capture, and one at 00:58:59, during it (00:58:57 to 00:59:04).
+const TWO_KILLS: &str = "bundles/memory-oom-during-capture/dmesg.txt";
+
+fn read_within(relative: &str, window: Option<CaptureWindow>) -> (Vec<Fact>, Vec<String>) {
+    let mut results = read_capture_within(&fixture(relative), "dmesg.txt", window);
+    assert_eq!(results.len(), 1);
+    let (report, facts) = results.remove(0);
+    assert_eq!(report.tool.as_deref(), Some("dmesg"));
+    let warnings = report.warnings.iter().map(|w| w.message.clone()).collect();
+    (facts.into_iter().map(|(fact, _)| fact).collect(), warnings)
+}
+
+#[test]
+fn inside_a_capture_window_only_its_errors_count() {
+    let window = CaptureWindow::from_record("2026-12-05T00:58:57Z", Some("2026-12-05T00:59:04Z"));
+    let (facts, warnings) = read_within(TWO_KILLS, window);
+    assert!(warnings.is_empty(), "{warnings:?}");
+    let kills = find(&facts, "mem.oom_kills").unwrap();
+    assert_eq!(kills.value, num(1.0));
+    assert_eq!(line_range(kills), (507, 508));
+    assert!(line_of(TWO_KILLS, 508).contains("Killed process 10949 (python3)"));
+    // Every other class is still a believed zero: the whole boot was read.
+    for key in QUIET_CLASSES {
+        assert_eq!(find(&facts, key).unwrap().value, num(0.0), "{key}");
+    }
+    let outside = find(&facts, "os.kernel_errors_outside_capture").unwrap();
+    assert_eq!(outside.value, num(1.0));
+    assert_eq!(line_range(outside), (428, 429));
+    assert_eq!(
+        find(&facts, "os.kernel_error_kinds_outside_capture")
+            .unwrap()
+            .value,
+        text("1 OOM kill")
+    );
+    let span = find(&facts, "os.kernel_log_span").unwrap();
+    let perfsage::facts::Value::Text(span) = &span.value else {
+        panic!("{span:?}");
+    };
+    assert!(
+        span.ends_with(
+            "errors counted during the capture, 2026-12-05T00:58:57Z to 2026-12-05T00:59:04Z"
+        ),
+        "{span}"
+    );
+
+    // A window after both kills: none inside, two outside.
+    let later = CaptureWindow::from_record("2026-12-05T01:00:00Z", None);
+    let (facts, _) = read_within(TWO_KILLS, later);
+    assert_eq!(find(&facts, "mem.oom_kills").unwrap().value, num(0.0));
+    assert_eq!(
+        find(&facts, "os.kernel_error_kinds_outside_capture")
+            .unwrap()
+            .value,
+        text("2 OOM kills")
+    );
+}
+
+#[test]
+fn errors_that_cannot_be_placed_count_over_the_whole_log_and_say_why() {
+    // No window: both kills, and the reason.
+    let (facts, warnings) = read_within(TWO_KILLS, None);
+    assert_eq!(find(&facts, "mem.oom_kills").unwrap().value, num(2.0));
+    assert!(find(&facts, "os.kernel_errors_outside_capture").is_none());
+    let [warning] = &warnings[..] else {
+        panic!("{warnings:?}");
+    };
+    assert!(warning.contains("counted over the whole log"), "{warning}");
+    assert!(warning.contains("no capture window"), "{warning}");
+
+    // Stamps in seconds since boot cannot be placed even with a window.
+    let window = CaptureWindow::from_record("2026-12-04T13:20:19Z", None);
+    let (facts, warnings) = read_within("bundles/memory-oom-killed/dmesg.txt", window);
+    close(
+        find(&facts, "mem.oom_kills")
+            .unwrap()
+            .value
+            .as_number()
+            .unwrap(),
+        6.0,
+    );
+    assert!(
+        warnings.iter().any(|w| w.contains("seconds since boot")),
+        "{warnings:?}"
+    );
+
+    // A log without errors says nothing about placing them.
+    let (_, warnings) = read_within("dmesg/dmesg_x86_vm.txt", None);
+    assert!(
+        !warnings.iter().any(|w| w.contains("whole log")),
+        "{warnings:?}"
+    );
+}
+
+#[test]
+fn journal_short_iso_lines_are_placed_by_their_zone() {
+    // `journalctl -k -o short-iso`: the zone as +HHMM, no fraction, host and `kernel:`.
+    let log = "2026-12-05T08:58:59+0800 db1 kernel: python3 invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL), order=0, oom_score_adj=0\n\
+               2026-12-05T08:58:59+0800 db1 kernel: Memory cgroup out of memory: Killed process 10949 (python3) total-vm:224556kB, anon-rss:32512kB, file-rss:6716kB, shmem-rss:0kB, UID:0 pgtables:140kB oom_score_adj:0\n";
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("journal.txt");
+    std::fs::write(&path, log).unwrap();
+    // 08:58:59 at +08:00 is 00:58:59 UTC: inside this window, outside the next.
+    for (start, inside) in [("2026-12-05T00:58:57Z", 1.0), ("2026-12-05T01:00:00Z", 0.0)] {
+        let window = CaptureWindow::from_record(start, None);
+        let (report, facts) = read_capture_within(&path, "journal.txt", window).remove(0);
+        assert_eq!(report.tool.as_deref(), Some("dmesg"));
+        let kills = facts.iter().find(|(f, _)| f.key == "mem.oom_kills");
+        let counted = kills.and_then(|(f, _)| f.value.as_number()).unwrap_or(0.0);
+        assert_eq!(counted, inside, "{start}");
     }
 }

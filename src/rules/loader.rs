@@ -3,8 +3,12 @@
 //! line; all problems of a rule set are reported together.
 
 use super::evaluate::describe;
+use super::line_comments::without_line_comments;
+use super::rule_ast::{RuleAst, split_at_meta};
 use super::rule_meta::RuleMeta;
+use crate::knowledge::{BUILTIN_RULE_CODE, BUILTIN_RULE_FILES};
 use rhai::{AST, Dynamic, Engine, Map, Position, Scope};
+use std::borrow::Cow;
 use std::fmt;
 
 /// A rule file's text and the path messages should name.
@@ -22,7 +26,15 @@ pub struct Rule {
     /// The line of `fn evaluate()`: where an error that Rhai cannot place (a limit
     /// hit, a malformed finding) is reported.
     pub evaluate_line: Option<usize>,
-    pub ast: AST,
+    ast: RuleAst,
+}
+
+impl Rule {
+    /// The compiled rule with its functions (compiled now if they were left for
+    /// later); an error when they do not compile.
+    pub fn ast(&self, engine: &Engine) -> Result<&AST, LoadError> {
+        self.ast.get(engine, &self.file)
+    }
 }
 
 #[derive(Default)]
@@ -181,6 +193,20 @@ fn compile_all(
     })
 }
 
+/// The code of a built-in rule file as shipped, without its line comments (cut when
+/// the binary was built).
+fn built_in_code(source: &RuleSource) -> Option<&'static str> {
+    BUILTIN_RULE_CODE
+        .iter()
+        .zip(
+            BUILTIN_RULE_FILES
+                .iter()
+                .filter(|(path, _)| path.ends_with(".rhai")),
+        )
+        .find(|((path, _), (_, text))| *path == source.path && *text == source.text)
+        .map(|((_, code), _)| *code)
+}
+
 /// Below this many files a thread costs more than it saves.
 const MIN_FILES_PER_THREAD: usize = 8;
 
@@ -189,16 +215,49 @@ fn compile_rule(
     source: &RuleSource,
     prelude: &AST,
 ) -> Result<Rule, Vec<LoadError>> {
+    let built_in = built_in_code(source);
+    // A built-in rule is compiled up to its META now and the rest when it first runs
+    // (see `rule_ast`); if that fails in any way, it is compiled whole as any other.
+    if let Some((head, rest, lines_before)) = built_in.and_then(split_at_meta) {
+        let two_parts = engine.compile(head).ok().and_then(|head| {
+            let head = prelude.merge(&head);
+            let split = |ast| RuleAst::in_two_parts(ast, rest, lines_before);
+            rule_from(engine, source, head, None, split).ok()
+        });
+        if let Some(rule) = two_parts {
+            return Ok(rule);
+        }
+    }
+    // A file that does not compile without its comments is compiled as written, so
+    // any error is the one the file itself gives.
     let file = source.path.as_str();
-    let own = engine.compile(&source.text).map_err(|e| {
-        let position = e.position();
-        vec![LoadError::at(
-            file,
-            position,
-            format!("syntax error: {}", e.err_type()),
-        )]
-    })?;
+    let code = built_in.map_or_else(|| without_line_comments(&source.text), Cow::Borrowed);
+    let own = engine
+        .compile(code)
+        .or_else(|_| engine.compile(&source.text))
+        .map_err(|e| {
+            let position = e.position();
+            vec![LoadError::at(
+                file,
+                position,
+                format!("syntax error: {}", e.err_type()),
+            )]
+        })?;
     let ast = prelude.merge(&own);
+    rule_from(engine, source, ast, Some(&own), RuleAst::whole)
+}
+
+/// The rule whose compiled top level is `ast`, after running it for META and checking
+/// the file; `own`, the file's own AST when compiled whole, must define `evaluate()`
+/// (a rule compiled in two parts must write it after META).
+fn rule_from(
+    engine: &Engine,
+    source: &RuleSource,
+    ast: AST,
+    own: Option<&AST>,
+    keep: impl FnOnce(AST) -> RuleAst,
+) -> Result<Rule, Vec<LoadError>> {
+    let file = source.path.as_str();
     let mut scope = Scope::new();
     // The top level runs under the engine's limits and time budget, as `evaluate` does.
     engine.run_ast_with_scope(&mut scope, &ast).map_err(|e| {
@@ -240,10 +299,16 @@ fn compile_rule(
             .map(|p| at_field(p.field, format!("META: {}", p.message)))
             .collect());
     }
-    if !own
-        .iter_functions()
-        .any(|f| f.name == "evaluate" && f.params.is_empty())
-    {
+    let evaluate_line = source
+        .text
+        .lines()
+        .position(|l| l.trim_start().starts_with("fn evaluate("))
+        .map(|i| i + 1);
+    let defines_evaluate = |own: &AST| {
+        own.iter_functions()
+            .any(|f| f.name == "evaluate" && f.params.is_empty())
+    };
+    if !own.map_or(evaluate_line.is_some(), defines_evaluate) {
         return Err(whole_file("no `fn evaluate()` defined".into()));
     }
     let rationale = source
@@ -261,16 +326,11 @@ fn compile_rule(
             message: "the file must start with `//!` lines explaining why the rule exists".into(),
         }]);
     }
-    let evaluate_line = source
-        .text
-        .lines()
-        .position(|l| l.trim_start().starts_with("fn evaluate("))
-        .map(|i| i + 1);
     Ok(Rule {
         meta,
         file: file.to_string(),
         rationale,
         evaluate_line,
-        ast,
+        ast: keep(ast),
     })
 }

@@ -4,6 +4,7 @@
 
 use super::evaluate::describe;
 use super::line_comments::without_line_comments;
+use super::meta_literal::read_meta;
 use super::rule_ast::{RuleAst, split_at_meta};
 use super::rule_meta::RuleMeta;
 use crate::knowledge::{BUILTIN_RULE_CODE, BUILTIN_RULE_FILES};
@@ -250,13 +251,18 @@ fn compile_rule(
 ) -> Result<Rule, Vec<LoadError>> {
     let built_in = built_in_code(source);
     // A built-in rule is compiled up to its META now and the rest when it first runs
-    // (see `rule_ast`); if that fails in any way, it is compiled whole as any other.
+    // (see `rule_ast`), its META read as plain data when it is written so (see
+    // `meta_literal`); if that fails in any way, it is compiled whole as any other.
     if let Some((head, rest, lines_before)) = built_in.and_then(split_at_meta) {
-        let two_parts = engine.compile(head).ok().and_then(|head| {
-            let head = prelude.merge(&head);
-            let split = |ast| RuleAst::in_two_parts(ast, rest, lines_before);
-            rule_from(engine, source, head, None, split).ok()
-        });
+        let split = |ast| RuleAst::in_two_parts(ast, rest, lines_before);
+        let two_parts = match read_meta(head) {
+            Some(meta) => rule_from(source, meta, None, split(prelude.clone())).ok(),
+            None => engine.compile(head).ok().and_then(|head| {
+                let head = prelude.merge(&head);
+                let meta = run_for_meta(engine, &source.path, &head).ok()?;
+                rule_from(source, meta, None, split(head)).ok()
+            }),
+        };
         if let Some(rule) = two_parts {
             return Ok(rule);
         }
@@ -277,26 +283,38 @@ fn compile_rule(
             )]
         })?;
     let ast = prelude.merge(&own);
-    rule_from(engine, source, ast, Some(&own), RuleAst::whole)
+    let meta = run_for_meta(engine, file, &ast)?;
+    rule_from(source, meta, Some(&own), RuleAst::whole(ast))
 }
 
-/// The rule whose compiled top level is `ast`, after running it for META and checking
-/// the file; `own`, the file's own AST when compiled whole, must define `evaluate()`
-/// (a rule compiled in two parts must write it after META).
-fn rule_from(
-    engine: &Engine,
-    source: &RuleSource,
-    ast: AST,
-    own: Option<&AST>,
-    keep: impl FnOnce(AST) -> RuleAst,
-) -> Result<Rule, Vec<LoadError>> {
-    let file = source.path.as_str();
+/// The META map of a rule file's compiled top level, after running it.
+fn run_for_meta(engine: &Engine, file: &str, ast: &AST) -> Result<Map, Vec<LoadError>> {
     let mut scope = Scope::new();
     // The top level runs under the engine's limits and time budget, as `evaluate` does.
-    engine.run_ast_with_scope(&mut scope, &ast).map_err(|e| {
+    engine.run_ast_with_scope(&mut scope, ast).map_err(|e| {
         let (message, position) = describe(&e);
         vec![LoadError::at(file, position, message)]
     })?;
+    scope.get_value::<Map>("META").ok_or_else(|| {
+        vec![LoadError {
+            file: file.to_string(),
+            line: None,
+            column: None,
+            message: "no `const META = #{ … };` map at the top level".into(),
+        }]
+    })
+}
+
+/// The rule of `source` with `meta`, after checking the file; `own`, the file's own
+/// AST when compiled whole, must define `evaluate()` (a rule compiled in two parts
+/// must write it after META).
+fn rule_from(
+    source: &RuleSource,
+    meta: Map,
+    own: Option<&AST>,
+    ast: RuleAst,
+) -> Result<Rule, Vec<LoadError>> {
+    let file = source.path.as_str();
     let whole_file = |message: String| {
         vec![LoadError {
             file: file.to_string(),
@@ -310,11 +328,6 @@ fn rule_from(
         line: meta_field_line(&source.text, field),
         column: None,
         message,
-    };
-    let Some(meta) = scope.get_value::<Map>("META") else {
-        return Err(whole_file(
-            "no `const META = #{ … };` map at the top level".into(),
-        ));
     };
     let meta: RuleMeta = rhai::serde::from_dynamic(&Dynamic::from_map(meta)).map_err(|e| {
         let message = message_without_position(e.to_string(), e.position());
@@ -364,6 +377,6 @@ fn rule_from(
         file: file.to_string(),
         rationale,
         evaluate_line,
-        ast: keep(ast),
+        ast,
     })
 }

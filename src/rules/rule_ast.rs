@@ -2,8 +2,8 @@
 //! every rule's META (its id, step and needed facts say where it belongs and whether it
 //! can run), but a diagnosis runs only the rules whose needed facts the bundle has: on
 //! a small bundle most are "not evaluated" and their functions never run. So a built-in
-//! rule is compiled up to the end of its `const META` at load, and its functions the
-//! first time it is evaluated. The functions are compiled from the file's own text with
+//! rule is compiled up to the end of its `const META` at load (or not at all when
+//! `meta_literal` reads META), and its functions the first time it is evaluated. The functions are compiled from the file's own text with
 //! the lines before them left empty, so every line Rhai reports is the file's. Rules
 //! from a `--rules` directory are compiled whole at load, so a mistake anywhere in them
 //! is reported before any bundle is read; the built-in rules are checked by the test
@@ -14,7 +14,8 @@ use rhai::{AST, Engine};
 use std::sync::OnceLock;
 
 pub struct RuleAst {
-    /// The whole rule, or for a rule compiled in two parts, the part up to its META.
+    /// The whole rule, or for a rule compiled in two parts, the shared functions with
+    /// the part up to its META (or without it, when META was read as plain data).
     head: AST,
     /// The code after META, when it is compiled on first use.
     rest: Option<Rest>,
@@ -37,7 +38,8 @@ impl RuleAst {
         }
     }
 
-    /// A rule compiled up to its META (`head`, merged onto the shared functions), with
+    /// A rule compiled up to its META (`head`, merged onto the shared functions, or
+    /// those alone when META was read without Rhai), with
     /// `rest`, what `split_at_meta` left after it, to compile when it is first needed.
     pub fn in_two_parts(head: AST, rest: &'static str, lines_before: usize) -> RuleAst {
         RuleAst {

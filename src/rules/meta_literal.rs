@@ -161,9 +161,12 @@ impl Reader<'_> {
                     self.at += 2;
                 }
                 b'\n' | b'\r' => return None,
-                b => {
-                    text.push(b);
-                    self.at += 1;
+                _ => {
+                    let run = self.text[self.at..]
+                        .iter()
+                        .position(|b| matches!(b, b'"' | b'\\' | b'\n' | b'\r'))?;
+                    text.extend_from_slice(&self.text[self.at..self.at + run]);
+                    self.at += run;
                 }
             }
         }

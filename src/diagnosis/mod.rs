@@ -156,9 +156,6 @@ pub fn diagnose_host(host: HostFacts, kb: &KnowledgeBase) -> HostDiagnosis {
     let mut findings: Vec<Finding> = Vec::new();
     let mut not_evaluated = Vec::new();
     let mut rule_errors = Vec::new();
-    kb.rules.finish(&kb.engine.engine, |rule| {
-        rule.meta.needs.iter().all(|key| facts.contains(key))
-    });
     for rule in &kb.rules.rules {
         match kb.engine.evaluate(rule, &facts) {
             Outcome::Fired {

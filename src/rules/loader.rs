@@ -11,7 +11,6 @@ use crate::knowledge::{BUILTIN_RULE_CODE, BUILTIN_RULE_FILES};
 use rhai::{AST, Dynamic, Engine, Map, Position, Scope};
 use std::borrow::Cow;
 use std::fmt;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// A rule file's text and the path messages should name.
 #[derive(Debug, Clone)]
@@ -120,38 +119,6 @@ impl RuleSet {
     pub fn get(&self, id: &str) -> Option<&Rule> {
         self.rules.iter().find(|r| r.meta.id == id)
     }
-
-    /// Compiles now, on all CPUs, what is left to compile of the rules `wanted` picks
-    /// (those about to be evaluated), rather than one after another as each is
-    /// evaluated. A problem stays with its rule, for `evaluate` to report.
-    pub fn finish(&self, engine: &Engine, wanted: impl Fn(&Rule) -> bool) {
-        let pending: Vec<&Rule> = self
-            .rules
-            .iter()
-            .filter(|r| r.ast.is_pending() && wanted(r))
-            .collect();
-        let helpers = std::thread::available_parallelism()
-            .map_or(1, |n| n.get())
-            .min(pending.len())
-            .saturating_sub(1);
-        if helpers == 0 {
-            return;
-        }
-        let next = AtomicUsize::new(0);
-        let work = || {
-            while let Some(rule) = pending.get(next.fetch_add(1, Ordering::Relaxed)) {
-                let _ = rule.ast(engine);
-            }
-        };
-        std::thread::scope(|scope| {
-            let spawned: Vec<_> = (0..helpers).map(|_| scope.spawn(work)).collect();
-            work();
-            for helper in spawned {
-                // A helper that failed leaves its rules to be compiled when evaluated.
-                let _ = helper.join();
-            }
-        });
-    }
 }
 
 /// 1-based line where a rule file writes the META field `name:` (or `const META`
@@ -174,8 +141,9 @@ pub fn meta_field_line(text: &str, name: &str) -> Option<usize> {
     Some(field.unwrap_or(meta_start) + 1)
 }
 
-/// Each source compiled, in source order. Compiling is most of a one-bundle run
-/// (Rhai tokenises some 400 KB of rules), so the files are shared out over the CPUs.
+/// Each source compiled, in source order. Rhai compiling whole files (a rule
+/// directory's) is slow, so the files are shared out over the CPUs; the built-in
+/// rules take little here (their META is read as data, their functions wait).
 fn compile_all(
     engine: &Engine,
     sources: &[RuleSource],

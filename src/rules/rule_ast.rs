@@ -52,11 +52,6 @@ impl RuleAst {
         }
     }
 
-    /// Whether part of the rule is still to be compiled.
-    pub fn is_pending(&self) -> bool {
-        self.rest.is_some() && self.whole.get().is_none()
-    }
-
     /// The whole rule, compiling what is left of it the first time; `file` names the
     /// rule file in an error.
     pub fn get(&self, engine: &Engine, file: &str) -> Result<&AST, LoadError> {

@@ -142,16 +142,22 @@ pub fn meta_field_line(text: &str, name: &str) -> Option<usize> {
 }
 
 /// Each source compiled, in source order. Rhai compiling whole files (a rule
-/// directory's) is slow, so the files are shared out over the CPUs; the built-in
-/// rules take little here (their META is read as data, their functions wait).
+/// directory's) is slow, so those are shared out over the CPUs. The built-in rules
+/// take little here (their META is read as data, their functions wait) and are loaded
+/// on the calling thread: a second thread saved nothing on a quiet machine and cost
+/// a few milliseconds while other work kept the CPUs busy.
 fn compile_all(
     engine: &Engine,
     sources: &[RuleSource],
     prelude: &AST,
 ) -> Vec<Result<Rule, Vec<LoadError>>> {
+    let compiled_whole = sources
+        .iter()
+        .filter(|source| built_in_code(source).is_none())
+        .count();
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
-        .min(sources.len().div_ceil(MIN_FILES_PER_THREAD))
+        .min(compiled_whole.div_ceil(MIN_FILES_PER_THREAD))
         .max(1);
     if threads == 1 {
         return sources
@@ -209,7 +215,7 @@ fn built_in_code(source: &RuleSource) -> Option<&'static str> {
         .map(|((_, code), _)| *code)
 }
 
-/// Below this many files a thread costs more than it saves.
+/// Below this many files compiled whole a thread costs more than it saves.
 const MIN_FILES_PER_THREAD: usize = 8;
 
 fn compile_rule(

@@ -1,10 +1,14 @@
 //! Embeds the built-in rule base into the binary, so perfsage diagnoses a bundle on a
 //! customer's server with nothing but the executable: the rules (`rules/**/*.rhai`),
 //! the methodology (`rules/methodology.yaml`) and the rules' tests
-//! (`rules/**/*.test.yaml`, run by `perfsage rules test`).
+//! (`rules/**/*.test.yaml`, run by `perfsage rules test`). Each rule's code is also
+//! embedded with its line comments cut out, which is what the rule compiler reads.
 
 use std::fs;
 use std::path::{Path, PathBuf};
+
+#[path = "src/rules/line_comments.rs"]
+mod line_comments;
 
 const TEST_SUFFIX: &str = ".test.yaml";
 
@@ -47,6 +51,7 @@ fn main() {
         PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
     let rules = root.join("rules");
     println!("cargo:rerun-if-changed=rules");
+    println!("cargo:rerun-if-changed=src/rules/line_comments.rs");
     let mut files = Vec::new();
     collect(&rules, &mut files);
     files.sort();
@@ -64,6 +69,24 @@ fn main() {
         &root,
         &tests,
     );
+    let mut code =
+        code + "/// The built-in `.rhai` files without their line comments: (path, code).\n";
+    code.push_str("pub static BUILTIN_RULE_CODE: &[(&str, &str)] = &[\n");
+    for file in knowledge
+        .iter()
+        .filter(|f| f.extension().is_some_and(|e| e == "rhai"))
+    {
+        let relative = file
+            .strip_prefix(&root)
+            .expect("file lies under the crate root");
+        let text = fs::read_to_string(file).expect("rule files are UTF-8");
+        code.push_str(&format!(
+            "    ({:?}, {:?}),\n",
+            relative.to_string_lossy().replace('\\', "/"),
+            line_comments::without_line_comments(&text)
+        ));
+    }
+    code.push_str("];\n");
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"))
         .join("builtin_rules.rs");
     fs::write(out, code).expect("OUT_DIR is writable");

@@ -103,6 +103,18 @@ impl RuleEngine {
         if !missing.is_empty() {
             return (Outcome::NotEvaluated { missing }, Trace::default());
         }
+        let ast = match rule.ast(&self.engine) {
+            Ok(ast) => ast,
+            Err(e) => {
+                let error = RuleError {
+                    rule: rule.meta.id.clone(),
+                    file: e.file,
+                    line: e.line,
+                    message: e.message,
+                };
+                return (Outcome::Failed { error }, Trace::default());
+            }
+        };
         {
             let mut state = self.state.lock();
             state.begin(facts.clone(), None);
@@ -112,7 +124,7 @@ impl RuleEngine {
         let result = self.engine.call_fn_with_options::<Dynamic>(
             options,
             &mut Scope::new(),
-            &rule.ast,
+            ast,
             "evaluate",
             (),
         );

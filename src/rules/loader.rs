@@ -1,10 +1,17 @@
 //! Loads rule files: compiles each once, runs its top level to read `META`, checks the
 //! metadata, and keeps the rationale (`//!` lines). Every problem names the file and
-//! line; all problems of a rule set are reported together.
+//! line; all problems of a rule set are reported together. A built-in rule as shipped
+//! is loaded faster, with the same result: its META read as data (`meta_literal`) and
+//! its functions compiled when it first runs (`rule_ast`).
 
 use super::evaluate::describe;
+use super::line_comments::without_line_comments;
+use super::meta_literal::read_meta;
+use super::rule_ast::{RuleAst, split_at_meta};
 use super::rule_meta::RuleMeta;
+use crate::knowledge::{BUILTIN_RULE_CODE, BUILTIN_RULE_FILES};
 use rhai::{AST, Dynamic, Engine, Map, Position, Scope};
+use std::borrow::Cow;
 use std::fmt;
 
 /// A rule file's text and the path messages should name.
@@ -22,7 +29,15 @@ pub struct Rule {
     /// The line of `fn evaluate()`: where an error that Rhai cannot place (a limit
     /// hit, a malformed finding) is reported.
     pub evaluate_line: Option<usize>,
-    pub ast: AST,
+    ast: RuleAst,
+}
+
+impl Rule {
+    /// The compiled rule with its functions (compiled now if they were left for
+    /// later); an error when they do not compile.
+    pub fn ast(&self, engine: &Engine) -> Result<&AST, LoadError> {
+        self.ast.get(engine, &self.file)
+    }
 }
 
 #[derive(Default)]
@@ -128,16 +143,23 @@ pub fn meta_field_line(text: &str, name: &str) -> Option<usize> {
     Some(field.unwrap_or(meta_start) + 1)
 }
 
-/// Each source compiled, in source order. Compiling is most of a one-bundle run
-/// (Rhai tokenises some 400 KB of rules), so the files are shared out over the CPUs.
+/// Each source compiled, in source order. Rhai compiling whole files (a rule
+/// directory's) is slow, so those are shared out over the CPUs. The built-in rules
+/// take little here (their META is read as data, their functions wait) and are loaded
+/// on the calling thread: a second thread saved nothing on a quiet machine and cost
+/// a few milliseconds while other work kept the CPUs busy.
 fn compile_all(
     engine: &Engine,
     sources: &[RuleSource],
     prelude: &AST,
 ) -> Vec<Result<Rule, Vec<LoadError>>> {
+    let compiled_whole = sources
+        .iter()
+        .filter(|source| built_in_code(source).is_none())
+        .count();
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
-        .min(sources.len().div_ceil(MIN_FILES_PER_THREAD))
+        .min(compiled_whole.div_ceil(MIN_FILES_PER_THREAD))
         .max(1);
     if threads == 1 {
         return sources
@@ -181,7 +203,21 @@ fn compile_all(
     })
 }
 
-/// Below this many files a thread costs more than it saves.
+/// The code of a built-in rule file as shipped, without its line comments (cut when
+/// the binary was built).
+fn built_in_code(source: &RuleSource) -> Option<&'static str> {
+    BUILTIN_RULE_CODE
+        .iter()
+        .zip(
+            BUILTIN_RULE_FILES
+                .iter()
+                .filter(|(path, _)| path.ends_with(".rhai")),
+        )
+        .find(|((path, _), (_, text))| *path == source.path && *text == source.text)
+        .map(|((_, code), _)| *code)
+}
+
+/// Below this many files compiled whole a thread costs more than it saves.
 const MIN_FILES_PER_THREAD: usize = 8;
 
 fn compile_rule(
@@ -189,22 +225,72 @@ fn compile_rule(
     source: &RuleSource,
     prelude: &AST,
 ) -> Result<Rule, Vec<LoadError>> {
+    let built_in = built_in_code(source);
+    // A built-in rule is compiled up to its META now and the rest when it first runs
+    // (see `rule_ast`), its META read as plain data when it is written so (see
+    // `meta_literal`); if that fails in any way, it is compiled whole as any other.
+    if let Some((head, rest, lines_before)) = built_in.and_then(split_at_meta) {
+        let split = |ast| RuleAst::in_two_parts(ast, rest, lines_before);
+        let two_parts = match read_meta(head) {
+            Some(meta) => rule_from(source, meta, None, split(prelude.clone())).ok(),
+            None => engine.compile(head).ok().and_then(|head| {
+                let head = prelude.merge(&head);
+                let meta = run_for_meta(engine, &source.path, &head).ok()?;
+                rule_from(source, meta, None, split(head)).ok()
+            }),
+        };
+        if let Some(rule) = two_parts {
+            return Ok(rule);
+        }
+    }
+    // A file that does not compile without its comments is compiled as written, so
+    // any error is the one the file itself gives.
     let file = source.path.as_str();
-    let own = engine.compile(&source.text).map_err(|e| {
-        let position = e.position();
-        vec![LoadError::at(
-            file,
-            position,
-            format!("syntax error: {}", e.err_type()),
-        )]
-    })?;
+    let code = built_in.map_or_else(|| without_line_comments(&source.text), Cow::Borrowed);
+    let own = engine
+        .compile(code)
+        .or_else(|_| engine.compile(&source.text))
+        .map_err(|e| {
+            let position = e.position();
+            vec![LoadError::at(
+                file,
+                position,
+                format!("syntax error: {}", e.err_type()),
+            )]
+        })?;
     let ast = prelude.merge(&own);
+    let meta = run_for_meta(engine, file, &ast)?;
+    rule_from(source, meta, Some(&own), RuleAst::whole(ast))
+}
+
+/// The META map of a rule file's compiled top level, after running it.
+fn run_for_meta(engine: &Engine, file: &str, ast: &AST) -> Result<Map, Vec<LoadError>> {
     let mut scope = Scope::new();
     // The top level runs under the engine's limits and time budget, as `evaluate` does.
-    engine.run_ast_with_scope(&mut scope, &ast).map_err(|e| {
+    engine.run_ast_with_scope(&mut scope, ast).map_err(|e| {
         let (message, position) = describe(&e);
         vec![LoadError::at(file, position, message)]
     })?;
+    scope.get_value::<Map>("META").ok_or_else(|| {
+        vec![LoadError {
+            file: file.to_string(),
+            line: None,
+            column: None,
+            message: "no `const META = #{ … };` map at the top level".into(),
+        }]
+    })
+}
+
+/// The rule of `source` with `meta`, after checking the file; `own`, the file's own
+/// AST when compiled whole, must define `evaluate()` (a rule compiled in two parts
+/// must write it after META).
+fn rule_from(
+    source: &RuleSource,
+    meta: Map,
+    own: Option<&AST>,
+    ast: RuleAst,
+) -> Result<Rule, Vec<LoadError>> {
+    let file = source.path.as_str();
     let whole_file = |message: String| {
         vec![LoadError {
             file: file.to_string(),
@@ -218,11 +304,6 @@ fn compile_rule(
         line: meta_field_line(&source.text, field),
         column: None,
         message,
-    };
-    let Some(meta) = scope.get_value::<Map>("META") else {
-        return Err(whole_file(
-            "no `const META = #{ … };` map at the top level".into(),
-        ));
     };
     let meta: RuleMeta = rhai::serde::from_dynamic(&Dynamic::from_map(meta)).map_err(|e| {
         let message = message_without_position(e.to_string(), e.position());
@@ -240,10 +321,16 @@ fn compile_rule(
             .map(|p| at_field(p.field, format!("META: {}", p.message)))
             .collect());
     }
-    if !own
-        .iter_functions()
-        .any(|f| f.name == "evaluate" && f.params.is_empty())
-    {
+    let evaluate_line = source
+        .text
+        .lines()
+        .position(|l| l.trim_start().starts_with("fn evaluate("))
+        .map(|i| i + 1);
+    let defines_evaluate = |own: &AST| {
+        own.iter_functions()
+            .any(|f| f.name == "evaluate" && f.params.is_empty())
+    };
+    if !own.map_or(evaluate_line.is_some(), defines_evaluate) {
         return Err(whole_file("no `fn evaluate()` defined".into()));
     }
     let rationale = source
@@ -261,11 +348,6 @@ fn compile_rule(
             message: "the file must start with `//!` lines explaining why the rule exists".into(),
         }]);
     }
-    let evaluate_line = source
-        .text
-        .lines()
-        .position(|l| l.trim_start().starts_with("fn evaluate("))
-        .map(|i| i + 1);
     Ok(Rule {
         meta,
         file: file.to_string(),

@@ -106,9 +106,20 @@ pub fn entries() -> impl Iterator<Item = &'static CatalogEntry> {
 /// The catalog entry a concrete key matches, if any; a literal segment beats a label,
 /// so `cpu.busiest.util_pct` is not read as CPU number "busiest".
 pub fn lookup(key: &str) -> Option<&'static CatalogEntry> {
+    let first = key.split('.').next().unwrap_or(key);
     entries()
-        .filter(|e| pattern_matches(e.pattern, key))
+        .filter(|e| may_start_with(e.pattern, first) && pattern_matches(e.pattern, key))
         .min_by_key(|e| e.pattern.matches('<').count())
+}
+
+/// Whether `pattern`'s first segment can be `first`: a quick test that passes over
+/// most of the catalog before the segment by segment match (the catalog is looked up
+/// for every fact a rule missed, several hundred entries each time).
+fn may_start_with(pattern: &str, first: &str) -> bool {
+    pattern.starts_with('<')
+        || pattern
+            .strip_prefix(first)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with('.'))
 }
 
 fn pattern_matches(pattern: &str, key: &str) -> bool {

@@ -328,33 +328,57 @@ fn mysql_size(value: &str) -> Option<f64> {
     Some(n * 1024f64.powi(power))
 }
 
+impl Dialect {
+    /// The dialect of a `db.engine` fact's value.
+    pub fn of_engine(engine: &str) -> Option<Dialect> {
+        match engine {
+            "postgresql" | "opengauss" => Some(Dialect::Postgres),
+            "mysql" => Some(Dialect::MySql),
+            "dm" => Some(Dialect::Dm),
+            _ => None,
+        }
+    }
+}
+
+/// The normalised facts of parameter `name` set to `value`: key, value and unit.
+pub fn normalised_facts(dialect: Dialect, name: &str, value: &str) -> Vec<(String, Value, Unit)> {
+    let n = normalise(dialect, name, value);
+    let mut facts = Vec::new();
+    if let Some(kib) = n.kib {
+        facts.push((
+            format!("db.param_kib.{name}"),
+            Value::Number(kib),
+            Unit::Kibibytes,
+        ));
+    }
+    if let Some(seconds) = n.seconds {
+        facts.push((
+            format!("db.param_s.{name}"),
+            Value::Number(seconds),
+            Unit::Seconds,
+        ));
+    }
+    if let Some(on) = n.on {
+        facts.push((format!("db.param_on.{name}"), Value::Flag(on), Unit::None));
+    }
+    if let Some(number) = n.number {
+        facts.push((
+            format!("db.param_num.{name}"),
+            Value::Number(number),
+            Unit::None,
+        ));
+    }
+    facts
+}
+
 /// Emits each parameter as its raw `db.param.<name>` text and the normalised facts its
 /// value allows, all on the parameter's line, in the order the file first names them.
 pub(in crate::parse) fn emit(dialect: Dialect, params: &ParamTable, sink: &mut FactSink) {
     for (name, value, line) in params.iter() {
         sink.text(format!("db.param.{name}"), value, line);
-        emit_normalised(dialect, name, value, line, sink);
-    }
-}
-
-fn emit_normalised(dialect: Dialect, name: &str, value: &str, line: u64, sink: &mut FactSink) {
-    let n = normalise(dialect, name, value);
-    if let Some(kib) = n.kib {
-        sink.number(format!("db.param_kib.{name}"), kib, Unit::Kibibytes, line);
-    }
-    if let Some(seconds) = n.seconds {
-        sink.number(format!("db.param_s.{name}"), seconds, Unit::Seconds, line);
-    }
-    if let Some(on) = n.on {
-        sink.put(
-            format!("db.param_on.{name}"),
-            Value::Flag(on),
-            Unit::None,
-            (line, line),
-        );
-    }
-    if let Some(number) = n.number {
-        sink.number(format!("db.param_num.{name}"), number, Unit::None, line);
+        for (key, value, unit) in normalised_facts(dialect, name, value) {
+            sink.put(key, value, unit, (line, line));
+        }
     }
 }
 

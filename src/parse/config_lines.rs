@@ -115,13 +115,13 @@ impl ParamTable {
             .map_or(1, |(_, line)| *line)
     }
 
-    /// Emits `<prefix><name>` text facts, in the order the names first appeared.
-    pub(super) fn emit(&self, prefix: &str, sink: &mut FactSink) {
-        for name in &self.order {
-            if let Some((value, line)) = self.values.get(name) {
-                sink.text(format!("{prefix}{name}"), value.clone(), *line);
-            }
-        }
+    /// Each parameter's name, last value and its line, in the order the names first
+    /// appeared.
+    pub(super) fn iter(&self) -> impl Iterator<Item = (&str, &str, u64)> {
+        self.order.iter().filter_map(|name| {
+            let (value, line) = self.values.get(name)?;
+            Some((name.as_str(), value.as_str(), *line))
+        })
     }
 }
 

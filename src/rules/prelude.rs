@@ -1,5 +1,5 @@
 //! The shared Rhai functions of a rule set (`lib/*.rhai`): helpers that stay in Rhai
-//! because they only reshape values (`leading_number`, `joined`), kept in one place
+//! because they only reshape values (`joined`), kept in one place
 //! instead of copied into every rule that needs them. The lib files are compiled once
 //! per process into one function library, and each rule's AST is merged onto it when
 //! the rule is compiled, so a rule calls them like its own functions; a function the

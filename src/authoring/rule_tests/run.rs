@@ -5,8 +5,9 @@
 //! rule directory overrides are skipped, saying by which file.
 
 use super::file::{Expect, RuleTest, TestFile, parse_test_file};
-use crate::facts::{Fact, Facts, Provenance, Unit, catalog};
+use crate::facts::{Fact, Facts, Provenance, Unit, Value, catalog};
 use crate::knowledge::{KnowledgeBase, TEST_SUFFIX};
+use crate::parse::dbconf::param_units::{Dialect, normalised_facts};
 use crate::rules::loader::RuleSource;
 use crate::rules::{Finding, Outcome};
 use std::sync::Arc;
@@ -115,21 +116,45 @@ pub fn run_suite(kb: &KnowledgeBase, files: &[&RuleSource]) -> SuiteReport {
     report
 }
 
-/// A test's facts, each with its catalog unit and its line in the test file.
+/// A test's facts, each with its catalog unit and its line in the test file. A
+/// database parameter written as text (`db.param.checkpoint_timeout: 15min`) also
+/// gets the normalised facts the configuration parsers emit for it with the test's
+/// `db.engine` (`db.param_s.checkpoint_timeout` = 900), on the same line, unless the
+/// test gives them itself: a test writes a parameter as the file would.
 pub fn test_facts(file: &TestFile, test: &RuleTest) -> Arc<Facts> {
     let mut facts = Facts::default();
+    let provenance = |line: usize| Provenance {
+        file: file.path.clone(),
+        line: line as u64,
+        line_end: line as u64,
+        tool: "test".into(),
+    };
     for fact in &test.facts {
         facts.insert(Fact {
             key: fact.key.clone(),
             value: fact.value.clone(),
             unit: catalog::lookup(&fact.key).map_or(Unit::None, |e| e.unit),
-            provenance: Provenance {
-                file: file.path.clone(),
-                line: fact.line as u64,
-                line_end: fact.line as u64,
-                tool: "test".into(),
-            },
+            provenance: provenance(fact.line),
         });
+    }
+    let Some(dialect) = facts.text("db.engine").and_then(Dialect::of_engine) else {
+        return Arc::new(facts);
+    };
+    for fact in &test.facts {
+        let (Some(name), Value::Text(value)) = (fact.key.strip_prefix("db.param."), &fact.value)
+        else {
+            continue;
+        };
+        for (key, value, unit) in normalised_facts(dialect, name, value) {
+            if !test.facts.iter().any(|f| f.key == key) {
+                facts.insert(Fact {
+                    key,
+                    value,
+                    unit,
+                    provenance: provenance(fact.line),
+                });
+            }
+        }
     }
     Arc::new(facts)
 }

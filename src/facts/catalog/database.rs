@@ -1,4 +1,7 @@
-//! Database configuration parameters (dm.ini, postgresql.conf, my.cnf) as db.param.<name>.
+//! Database configuration parameters (dm.ini, postgresql.conf, my.cnf) as db.param.<name>,
+//! the raw text, and as normalised numbers: db.param_kib (sizes in KiB), db.param_s (times
+//! in seconds), db.param_on (on/off flags) and db.param_num (plain numbers as written);
+//! the prefix names the unit because a parameter name may itself hold dots.
 
 use super::CatalogEntry;
 
@@ -72,6 +75,38 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "A configured server parameter, name in lower case (io_thr_groups, shared_buffers, innodb_buffer_pool_size), value as written with units (8GB, 15min); the last setting in the file wins",
+        ["dm-ini", "postgresql-conf", "my-cnf"],
+        "cat <DM data dir>/dm.ini; cat $PGDATA/postgresql.conf; cat /etc/my.cnf"
+    ),
+    entry!(
+        "db.param_kib.<name*>",
+        Kibibytes,
+        Number,
+        "A configured size parameter in KiB, whatever the file wrote (shared_buffers = 1GB or 131072 blocks of 8 kB, innodb_buffer_pool_size = 96G, dm.ini BUFFER in MB); only for values whose unit the engine's manual makes certain",
+        ["dm-ini", "postgresql-conf", "my-cnf"],
+        "cat <DM data dir>/dm.ini; cat $PGDATA/postgresql.conf; cat /etc/my.cnf"
+    ),
+    entry!(
+        "db.param_s.<name*>",
+        Seconds,
+        Number,
+        "A configured time parameter in seconds (checkpoint_timeout = 15min is 900, bgwriter_delay = 200 is 0.2, dm.ini CKPT_INTERVAL); only for values whose unit the engine's manual makes certain",
+        ["dm-ini", "postgresql-conf", "my-cnf"],
+        "cat <DM data dir>/dm.ini; cat $PGDATA/postgresql.conf; cat /etc/my.cnf"
+    ),
+    entry!(
+        "db.param_on.<name*>",
+        None,
+        Flag,
+        "A configured on/off parameter (on/off, true/false, yes/no as the engine accepts them, 1/0 for parameters known to be boolean)",
+        ["postgresql-conf", "my-cnf"],
+        "cat $PGDATA/postgresql.conf; cat /etc/my.cnf"
+    ),
+    entry!(
+        "db.param_num.<name*>",
+        None,
+        Number,
+        "A configured parameter written as a plain number, as written: a count, a percentage, a mode, or a size or time in the parameter's own unit (max_connections, IO_THR_GROUPS, wal_buffers = -1)",
         ["dm-ini", "postgresql-conf", "my-cnf"],
         "cat <DM data dir>/dm.ini; cat $PGDATA/postgresql.conf; cat /etc/my.cnf"
     ),

@@ -23,8 +23,11 @@
 //! through like any parameter, for layout rules (data and redo on one disk).
 //!
 //! Facts: `db.engine` = `dm`, `db.param.<name>` with the name lower-cased
-//! (`db.param.io_thr_groups`), the value as written without its comment.
+//! (`db.param.io_thr_groups`), the value as written without its comment; plain numbers
+//! also as `db.param_num.<name>`, and the sizes and times whose unit the DM8 manual
+//! gives as `db.param_kib.<name>` and `db.param_s.<name>` (see `param_units`).
 
+use super::param_units::{self, Dialect};
 use crate::parse::config_lines::{
     ParamTable, before_comment, is_param_name, split_assignment, warn_cut_off,
 };
@@ -126,7 +129,7 @@ impl CaptureParser for DmIni {
             ));
         }
         sink.text("db.engine", "dm", params.first_line());
-        params.emit("db.param.", sink);
+        param_units::emit(Dialect::Dm, &params, sink);
         Ok(())
     }
 }

@@ -3,4 +3,5 @@
 
 pub mod dm_ini;
 pub mod my_cnf;
+pub mod param_units;
 pub mod postgresql_conf;

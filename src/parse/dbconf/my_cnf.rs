@@ -24,8 +24,11 @@
 //! `ON`, quotes are removed, and a later line for the same option wins. `!include` and
 //! `!includedir` are warnings: the files they name are not in the capture.
 //!
-//! Facts: `db.engine` = `mysql`, `db.param.<name>` (lower case, `_` separated).
+//! Facts: `db.engine` = `mysql`, `db.param.<name>` (lower case, `_` separated), and
+//! the sizes, times, switches and numbers among them as `db.param_kib.<name>`,
+//! `db.param_s.<name>`, `db.param_on.<name>`, `db.param_num.<name>` (see `param_units`).
 
+use super::param_units::{self, Dialect};
 use crate::parse::config_lines::{
     ParamTable, before_comment, is_param_name, unquote, warn_cut_off,
 };
@@ -97,7 +100,7 @@ impl CaptureParser for MyCnf {
             ));
         }
         sink.text("db.engine", "mysql", params.first_line());
-        params.emit("db.param.", sink);
+        param_units::emit(Dialect::MySql, &params, sink);
         Ok(())
     }
 }

@@ -24,7 +24,9 @@
 //! it would turn any prose into settings, so such lines are reported, not read.
 //!
 //! Facts: `db.engine` and `db.param.<name>` (text as written, quotes removed, units kept:
-//! `8GB`, `15min`). Location settings (`data_directory`, openGauss `xlog` settings) come
+//! `8GB`, `15min`), with the sizes, times, switches and numbers among them also as
+//! `db.param_kib.<name>`, `db.param_s.<name>`, `db.param_on.<name>`, `db.param_num.<name>`
+//! (units and default units: `param_units`). Location settings (`data_directory`, openGauss `xlog` settings) come
 //! through as ordinary parameters.
 //!
 //! Engine: `opengauss` when any line, active or commented out, names a parameter that
@@ -32,6 +34,7 @@
 //! `max_process_memory` … see `OPENGAUSS_ONLY`); openGauss ships its postgresql.conf
 //! with these in it. Otherwise `postgresql`.
 
+use super::param_units::{self, Dialect};
 use crate::parse::config_lines::{
     ParamTable, before_comment, is_param_name, unquote, warn_cut_off,
 };
@@ -206,7 +209,7 @@ impl CaptureParser for PostgresqlConf {
             engine,
             opengauss_line.unwrap_or_else(|| params.first_line()),
         );
-        params.emit("db.param.", sink);
+        param_units::emit(Dialect::Postgres, &params, sink);
         Ok(())
     }
 }

@@ -100,3 +100,16 @@ fn truncated_file_keeps_complete_lines_and_names_the_cut_line() {
         "{warnings:?}"
     );
 }
+
+#[test]
+fn dm8_numbers_come_in_the_manual_units() {
+    let p = parse_fixture("dm-ini/dm.ini");
+    assert_eq!(p.num("db.param_kib.buffer"), 200000.0 * 1024.0);
+    assert_eq!(p.get("db.param_kib.buffer").provenance.line, 21);
+    assert_eq!(p.num("db.param_kib.memory_pool"), 500.0 * 1024.0);
+    assert_eq!(p.num("db.param_s.ckpt_interval"), 300.0);
+    assert_eq!(p.get("db.param_s.ckpt_interval").provenance.line, 50);
+    assert_eq!(p.num("db.param_num.io_thr_groups"), 128.0);
+    // DIRECT_IO is a mode (0, 1, 2), not a switch.
+    assert!(!p.has("db.param_on.direct_io"));
+}

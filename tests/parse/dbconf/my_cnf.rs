@@ -108,3 +108,30 @@ fn truncated_file_keeps_complete_lines_and_names_the_cut_line() {
         "{warnings:?}"
     );
 }
+
+#[test]
+fn greatdb_sizes_and_switches_come_normalised() {
+    let p = parse_fixture("my-cnf/greatdb_node1.cnf");
+    assert_eq!(
+        p.num("db.param_kib.innodb_buffer_pool_size"),
+        96.0 * 1024.0 * 1024.0
+    );
+    assert_eq!(
+        p.get("db.param_kib.innodb_buffer_pool_size")
+            .provenance
+            .line,
+        23
+    );
+    assert_eq!(
+        p.num("db.param_kib.innodb_log_file_size"),
+        4.0 * 1024.0 * 1024.0
+    );
+    assert_eq!(
+        p.get("db.param_on.skip_name_resolve").value,
+        Value::Flag(true)
+    );
+    // A flush mode of 1 is a number, not "on".
+    assert_eq!(p.num("db.param_num.innodb_flush_log_at_trx_commit"), 1.0);
+    assert!(!p.has("db.param_on.innodb_flush_log_at_trx_commit"));
+    assert_eq!(p.num("db.param_num.max_connections"), 4000.0);
+}

@@ -119,3 +119,27 @@ fn truncated_file_keeps_complete_lines_and_names_the_cut_line() {
     );
     assert!(facts.iter().any(|f| f.key == "db.param.wal_level"));
 }
+
+#[test]
+fn mogdb_values_come_normalised_on_their_lines() {
+    let p = parse_fixture("postgresql-conf/mogdb_tpcc.conf");
+    // 350GB, the later of two lines.
+    assert_eq!(
+        p.num("db.param_kib.shared_buffers"),
+        350.0 * 1024.0 * 1024.0
+    );
+    assert_eq!(p.get("db.param_kib.shared_buffers").provenance.line, 47);
+    assert_eq!(p.num("db.param_kib.wal_buffers"), 1024.0 * 1024.0);
+    assert_eq!(p.num("db.param_s.checkpoint_timeout"), 900.0);
+    assert_eq!(p.get("db.param_s.checkpoint_timeout").provenance.line, 69);
+    // A bare number in the parameter's default unit (milliseconds).
+    assert_eq!(p.num("db.param_s.bgwriter_delay"), 0.5);
+    assert_eq!(p.num("db.param_kib.bgwriter_flush_after"), 256.0);
+    assert_eq!(
+        p.get("db.param_on.fsync").value,
+        perfsage::facts::Value::Flag(false)
+    );
+    assert_eq!(p.get("db.param_on.fsync").provenance.line, 135);
+    assert_eq!(p.num("db.param_num.xloginsert_locks"), 8.0);
+    assert!(!p.has("db.param_kib.xloginsert_locks"));
+}

@@ -60,15 +60,7 @@ fn host(out: &mut String, h: &HostPart, lang: Lang) -> std::fmt::Result {
         Label::Host.text(lang),
         text(h.name)
     )?;
-    writeln!(
-        out,
-        "**{}{}{}** ({} {:.0} %)\n",
-        Label::Verdict.text(lang),
-        labels::colon(lang),
-        h.headline,
-        Label::Confidence.text(lang).to_lowercase(),
-        h.confidence * 100.0
-    )?;
+    writeln!(out, "**{}** ({})\n", h.verdict(lang), h.confidence(lang))?;
     writeln!(out, "> {}\n", text(h.summary))?;
     if let Some(target) = &h.target {
         writeln!(out, "{}\n", target_line(target, lang))?;

@@ -68,15 +68,7 @@ impl TableReport {
             format!(" ({})", h.tags.join(", "))
         };
         writeln!(out, "\n══ {} {}{what}", Label::Host.text(lang), h.name)?;
-        writeln!(
-            out,
-            "{}{}{} ({} {:.0} %)",
-            Label::Verdict.text(lang),
-            labels::colon(lang),
-            h.headline,
-            Label::Confidence.text(lang).to_lowercase(),
-            h.confidence * 100.0
-        )?;
+        writeln!(out, "{} ({})", h.verdict(lang), h.confidence(lang))?;
         writeln!(out, "  {}", h.summary)?;
         if let Some(target) = &h.target {
             writeln!(out, "{}", target_line(target, lang))?;

@@ -13,7 +13,7 @@ pub use build::{document, host, target};
 pub use finding::{Evidence, FindingBlock, Recommendation, SourceGain, finding};
 pub use grid::{ActionCell, Cell, Column, DASH, Grid};
 
-use super::labels::Lang;
+use super::labels::{Label, Lang};
 use crate::diagnosis::{Charts, MethodologyMap, StepTaken};
 use crate::rules::Resource;
 
@@ -37,6 +37,27 @@ pub struct HostPart<'a> {
     pub summary: &'a str,
     pub target: Option<Target<'a>>,
     pub sections: Vec<Section<'a>>,
+}
+
+impl HostPart<'_> {
+    /// `Verdict: CPU limits throughput`, the same words in every format.
+    pub fn verdict(&self, lang: Lang) -> String {
+        format!(
+            "{}{}{}",
+            Label::Verdict.text(lang),
+            super::labels::colon(lang),
+            self.headline
+        )
+    }
+
+    /// `confidence 90 %`, shown after the verdict.
+    pub fn confidence(&self, lang: Lang) -> String {
+        format!(
+            "{} {:.0} %",
+            Label::Confidence.text(lang).to_lowercase(),
+            self.confidence * 100.0
+        )
+    }
 }
 
 /// Whether the best result meets the declared target, in the report's language.

@@ -23,6 +23,7 @@
 //! tables carry no time and a file of several says it gives no rates.
 
 use crate::facts::{SeriesBuilder, Unit, Value};
+use crate::parse::os::snapshot_clock::SnapshotClock;
 use crate::parse::os::snapshot_time::stamp_seconds;
 use crate::parse::sink::Strength;
 use crate::parse::{CaptureParser, FactSink, Lines, ParseError};
@@ -143,33 +144,6 @@ fn row_stamp(row: &[u8]) -> Option<f64> {
     stamp_seconds(std::str::from_utf8(tail).ok()?)
 }
 
-/// The times of the tables: the first and last stamp and how many were stamped.
-#[derive(Default)]
-struct Clock {
-    first: Option<f64>,
-    last: Option<f64>,
-    stamped_tables: usize,
-}
-
-impl Clock {
-    fn see(&mut self, time: f64, new_table: bool) {
-        self.first.get_or_insert(time);
-        self.last = Some(time);
-        if new_table {
-            self.stamped_tables += 1;
-        }
-    }
-
-    fn interval(&self) -> Option<f64> {
-        match (self.first, self.last) {
-            (Some(first), Some(last)) if self.stamped_tables > 1 => {
-                Some((last - first) / (self.stamped_tables - 1) as f64)
-            }
-            _ => None,
-        }
-    }
-}
-
 impl CaptureParser for VmstatDisk {
     fn tool(&self) -> &'static str {
         "vmstat"
@@ -183,7 +157,8 @@ impl CaptureParser for VmstatDisk {
         let mut devices: Vec<Device> = Vec::new();
         let mut tables = 0usize;
         let mut table_stamped = false;
-        let mut clock = Clock::default();
+        let mut stamped_tables = 0usize;
+        let mut clock = SnapshotClock::default();
         let mut saw_header = false;
         while let Some(line) = lines.next_line()? {
             let mut slots = FieldSlots::<{ VALUES + 4 }>::default();
@@ -223,8 +198,10 @@ impl CaptureParser for VmstatDisk {
                 sink.warn(line.number, message);
                 continue;
             }
-            if let Some(time) = time {
-                clock.see(time, !table_stamped);
+            // The table's first stamped row times the table.
+            if time.is_some() && !table_stamped {
+                clock.next(time, line.number, sink);
+                stamped_tables += 1;
                 table_stamped = true;
             }
             match devices.iter().position(|d| d.name == f[0]) {
@@ -250,7 +227,7 @@ impl CaptureParser for VmstatDisk {
                 "vmstat -d header found but no device rows follow it",
             ));
         }
-        if tables > 1 && clock.stamped_tables == 0 {
+        if tables > 1 && stamped_tables == 0 {
             sink.warn(
                 1,
                 format!(
@@ -258,7 +235,7 @@ impl CaptureParser for VmstatDisk {
                 ),
             );
         }
-        let interval = clock.interval();
+        let interval = clock.interval(sink);
         for device in &devices {
             let c = &device.counters;
             if c[READS] == 0 && c[WRITES] == 0 {

@@ -1,7 +1,8 @@
 //! The times of a run of counter snapshots (a shell loop's `date +%s; cat /proc/…`):
 //! which consecutive pair gives a rate and over how many seconds, and the mean
-//! interval of the rates' series. Shared by the /proc counter parsers, which differ
-//! only in what a snapshot holds.
+//! interval of the rates' series. Shared by the /proc counter parsers and `vmstat -d
+//! -t` (whose tables are snapshots of /proc/diskstats), which differ only in what a
+//! snapshot holds.
 
 use crate::parse::FactSink;
 

@@ -200,7 +200,7 @@ impl CaptureParser for VmstatDisk {
             }
             // The table's first stamped row times the table.
             if time.is_some() && !table_stamped {
-                clock.next(time, line.number, sink);
+                clock.next(time.map(|t| (t, line.number)), sink);
                 stamped_tables += 1;
                 table_stamped = true;
             }

@@ -96,7 +96,8 @@ fn row(text: &[u8]) -> Option<(&[u8], [f64; COLUMNS])> {
 
 /// One reading of the file: each interface's counters and line, by interface index.
 struct Snapshot {
-    time: Option<f64>,
+    /// The `date +%s` stamp before the snapshot and its line.
+    time: Option<(f64, u64)>,
     rows: Vec<Option<([f64; COLUMNS], u64)>>,
 }
 
@@ -122,7 +123,7 @@ impl State {
         self.names.len() - 1
     }
 
-    fn add(&mut self, name: &[u8], counters: [f64; COLUMNS], line: u64, time: Option<f64>) {
+    fn add(&mut self, name: &[u8], counters: [f64; COLUMNS], line: u64, time: Option<(f64, u64)>) {
         let at = self.index(name);
         let snapshot = self.current.get_or_insert_with(|| Snapshot {
             time,
@@ -139,11 +140,7 @@ impl State {
         let Some(snapshot) = self.current.take() else {
             return;
         };
-        let first_line = snapshot.rows.iter().flatten().map(|r| r.1).min();
-        if let Some(seconds) = self
-            .clock
-            .next(snapshot.time, first_line.unwrap_or(0), sink)
-        {
+        if let Some(seconds) = self.clock.next(snapshot.time, sink) {
             let last = self.last.as_ref().map_or(&[][..], |l| &l.rows[..]);
             for (at, (old, new)) in last.iter().zip(&snapshot.rows).enumerate() {
                 let (Some((old, _)), Some((new, line))) = (old, new) else {
@@ -209,7 +206,7 @@ impl CaptureParser for ProcNetDev {
             }
             if let Some(time) = std::str::from_utf8(text).ok().and_then(stamp_seconds) {
                 state.close(sink);
-                pending_time = Some(time);
+                pending_time = Some((time, line.number));
                 continue;
             }
             if !text.starts_with(b"#") {

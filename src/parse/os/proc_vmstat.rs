@@ -190,14 +190,15 @@ fn counter_line(text: &str) -> Option<(&str, f64)> {
 
 /// One snapshot of the file: each counter's sum and the lines it came from.
 struct Snapshot {
-    time: Option<f64>,
+    /// The `date +%s` stamp before the snapshot and its line.
+    time: Option<(f64, u64)>,
     values: Vec<Option<(f64, u64, u64)>>,
     older: Vec<Option<(f64, u64, u64)>>,
     read_any: bool,
 }
 
 impl Snapshot {
-    fn new(time: Option<f64>) -> Self {
+    fn new(time: Option<(f64, u64)>) -> Self {
         Snapshot {
             time,
             values: vec![None; COUNTERS.len()],
@@ -254,11 +255,7 @@ impl State {
         if self.rates.is_empty() {
             self.rates = vec![SeriesBuilder::default(); COUNTERS.len()];
         }
-        let first_line = snapshot.values.iter().flatten().map(|v| v.1).min();
-        if let Some(seconds) = self
-            .clock
-            .next(snapshot.time, first_line.unwrap_or(0), sink)
-        {
+        if let Some(seconds) = self.clock.next(snapshot.time, sink) {
             let last = self.last.as_ref().map_or(&[][..], |l| &l.values[..]);
             for (i, (old, new)) in last.iter().zip(&snapshot.values).enumerate() {
                 let (Some((old, ..)), Some((new, _, line))) = (old, new) else {
@@ -322,7 +319,7 @@ impl CaptureParser for ProcVmstat {
             }
             if let Some(time) = stamp_seconds(text) {
                 state.close(sink);
-                pending_time = Some(time);
+                pending_time = Some((time, line.number));
                 continue;
             }
             let Some((name, value)) = counter_line(text) else {

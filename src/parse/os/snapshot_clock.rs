@@ -16,19 +16,20 @@ pub struct SnapshotClock {
 }
 
 impl SnapshotClock {
-    /// Takes the next snapshot's stamp; the seconds since the previous snapshot when
-    /// the two give a rate. A stamp no later than the one before is warned about at
-    /// `line` (the snapshot's first) and gives none.
-    pub fn next(&mut self, time: Option<f64>, line: u64, sink: &mut FactSink) -> Option<f64> {
+    /// Takes the next snapshot's stamp (seconds, and the line it was read from); the
+    /// seconds since the previous snapshot when the two give a rate. A stamp no later
+    /// than the one before is warned about at its own line and gives none.
+    pub fn next(&mut self, stamp: Option<(f64, u64)>, sink: &mut FactSink) -> Option<f64> {
         self.snapshots += 1;
+        let time = stamp.map(|(seconds, _)| seconds);
         let before = std::mem::replace(&mut self.last, time);
         if self.snapshots == 1 {
             self.first = time;
             return None;
         }
-        match (before, time) {
-            (Some(before), Some(now)) if now > before => Some(now - before),
-            (Some(_), Some(_)) => {
+        match (before, stamp) {
+            (Some(before), Some((now, _))) if now > before => Some(now - before),
+            (Some(_), Some((_, line))) => {
                 sink.warn(
                     line,
                     "snapshot stamped no later than the one before; no rate for that interval",

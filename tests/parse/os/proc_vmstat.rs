@@ -149,6 +149,14 @@ fn bad_input_is_an_error_or_a_warning_not_a_panic() {
     let (facts, warnings) = run_parser(&ProcVmstat, text.as_bytes()).unwrap();
     assert!(!facts.iter().any(|f| f.key == "mem.major_faults_per_s"));
     assert_eq!(warnings.len(), 1, "{warnings:?}");
+    // A stamp that goes back is warned about at the stamp's line, whatever the
+    // snapshots around it hold.
+    let text = "1796412250\nnr_other 3\n1796412245\nnr_free_pages 1\npgmajfault 9\n";
+    let (_, warnings) = run_parser(&ProcVmstat, text.as_bytes()).unwrap();
+    let back = warnings
+        .iter()
+        .find(|w| w.message.contains("no later than"));
+    assert_eq!(back.map(|w| w.line), Some(3), "{warnings:?}");
 }
 
 #[test]

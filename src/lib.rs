@@ -25,3 +25,4 @@ pub mod quiet_panic;
 pub mod report;
 pub mod rules;
 pub mod text;
+pub mod tools;

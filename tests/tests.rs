@@ -19,3 +19,4 @@ mod methodology;
 mod parse;
 mod reports;
 mod rule_tests;
+mod tools;

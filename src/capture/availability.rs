@@ -3,7 +3,7 @@
 //! target process, or the user skipped it. Both `--check` and the capture itself decide
 //! from here, so they never disagree.
 
-use super::collectors::{COLLECTORS, Collector, Id, SYSSTAT_SAMPLERS};
+use super::collectors::{Collector, Id, SYSSTAT_SAMPLERS, collectors};
 use crate::program_path::find_in;
 use std::path::{Path, PathBuf};
 
@@ -133,7 +133,7 @@ impl Environment {
             .iter()
             .copied()
             .filter(|id| {
-                let collector = COLLECTORS
+                let collector = collectors()
                     .iter()
                     .find(|c| c.id == *id)
                     .expect("sysstat samplers are in the table");

@@ -9,7 +9,7 @@
 use super::availability::{Availability, Environment};
 use super::bundle_dir::{BundleDir, DirError};
 use super::children::{self, Running};
-use super::collectors::{BENCHMARK_FILE, COLLECTORS, Id, PERF_STAT_EVENTS, When, collector};
+use super::collectors::{BENCHMARK_FILE, Id, When, collector, collectors};
 use super::meta_writer;
 use super::perf::{self, Recording};
 use super::proc_sampler::{self, Kinds};
@@ -21,6 +21,7 @@ use crate::bundle::bundle_yaml::{
 };
 use crate::parse::{CaptureStatus, read_capture};
 use crate::text::utc_stamp::utc_stamp;
+use crate::tools::perf_stat::EVENTS as PERF_STAT_EVENTS;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
@@ -290,7 +291,7 @@ pub fn run(
     progress.finishing("checking that every file reads");
     let hurried = interrupts.load(Ordering::Relaxed) > 1;
     for entry in &mut record.collectors {
-        let Some(id) = COLLECTORS
+        let Some(id) = collectors()
             .iter()
             .find(|c| c.name == entry.name)
             .map(|c| c.id)
@@ -403,7 +404,7 @@ fn initial_record(
         .into_iter()
         .map(|id| collector(id).name)
         .collect();
-    let collectors = COLLECTORS
+    let collectors = collectors()
         .iter()
         .map(|c| {
             let (status, reason) = match env.availability(c) {
@@ -501,7 +502,7 @@ fn start_samplers(
     let interval = interval_s.to_string();
     let pid = target.map(|t| t.pid.to_string());
     let mut samplers = Vec::new();
-    for c in COLLECTORS.iter().filter(|c| c.when == When::Throughout) {
+    for c in collectors().iter().filter(|c| c.when == When::Throughout) {
         let args: Vec<&str> = match c.id {
             Id::Mpstat => vec!["-P", "ALL", &interval],
             Id::Iostat => vec!["-x", "-t", &interval],
@@ -635,7 +636,7 @@ fn profile_window(planned: Option<Duration>, profile_for: Duration) -> (Duration
 
 /// Runs every ready collector of `when`, one after another.
 fn take_all(when: When, env: &Environment, context: &SnapshotContext) -> Vec<(Id, Taken)> {
-    COLLECTORS
+    collectors()
         .iter()
         .filter(|c| c.when == when && env.availability(c).is_ready())
         .map(|c| (c.id, snapshots::take(c, context)))
@@ -645,7 +646,10 @@ fn take_all(when: When, env: &Environment, context: &SnapshotContext) -> Vec<(Id
 /// The first version line of every program a ready collector runs.
 fn tool_versions(env: &Environment) -> BTreeMap<String, String> {
     let mut versions = BTreeMap::new();
-    for c in COLLECTORS.iter().filter(|c| env.availability(c).is_ready()) {
+    for c in collectors()
+        .iter()
+        .filter(|c| env.availability(c).is_ready())
+    {
         let Some(program) = c.program else { continue };
         if versions.contains_key(program) {
             continue;

@@ -8,7 +8,7 @@
 
 use super::availability::Environment;
 use super::cgroup_paths::control_files;
-use super::collectors::{COLLECTORS, Id, When};
+use super::collectors::{Id, When, collectors};
 use super::snapshots::run_captured;
 use super::target_process::Target;
 use std::collections::BTreeMap;
@@ -42,7 +42,7 @@ pub struct StartAndEnd {
 impl StartAndEnd {
     /// Takes the first reading of every start-and-end collector that can run here.
     pub fn start(env: &Environment, target: Option<&Target>) -> StartAndEnd {
-        let first = COLLECTORS
+        let first = collectors()
             .iter()
             .filter(|c| c.when == When::StartAndEnd && env.availability(c).is_ready())
             .filter_map(|c| {

@@ -6,7 +6,7 @@
 use super::{emit, table_width};
 use crate::bundle::bundle_yaml::{CaptureState, CollectorStatus};
 use crate::capture::check::{CheckReport, Status, check};
-use crate::capture::collectors::COLLECTORS;
+use crate::capture::collectors::collectors;
 use crate::capture::target_process::TargetSpec;
 use crate::capture::{Options, Outcome, Progress, run};
 use comfy_table::{ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
@@ -72,8 +72,8 @@ pub struct Args {
 
 pub fn run_command(args: Args) -> anyhow::Result<ExitCode> {
     for name in &args.skip {
-        if !COLLECTORS.iter().any(|c| c.name == name) {
-            let names: Vec<&str> = COLLECTORS.iter().map(|c| c.name).collect();
+        if !collectors().iter().any(|c| c.name == name) {
+            let names: Vec<&str> = collectors().iter().map(|c| c.name).collect();
             anyhow::bail!(
                 "--skip {name}: no such collector (collectors: {})",
                 names.join(", ")

@@ -1,14 +1,15 @@
 //! Content-based tool detection: file names are free, so every parser looks at the
 //! first 64 KiB and the most confident claim wins.
 
-use super::{CaptureParser, registry};
+use super::CaptureParser;
+use crate::tools::parsers;
 
 pub const HEAD_BYTES: usize = 64 * 1024;
 
 /// The parser for `head`, or `None` if no parser claims it.
 pub fn detect(head: &str) -> Option<&'static dyn CaptureParser> {
     let mut best: Option<(&'static dyn CaptureParser, u8)> = None;
-    for parser in registry() {
+    for parser in parsers() {
         if let Some(score) = parser.sniff(head)
             && best.is_none_or(|(_, s)| score > s)
         {
@@ -20,7 +21,7 @@ pub fn detect(head: &str) -> Option<&'static dyn CaptureParser> {
 
 /// Every parser that claims `head`; used by tests to prove formats are not confused.
 pub fn claimants(head: &str) -> Vec<&'static str> {
-    registry()
+    parsers()
         .iter()
         .filter(|p| p.sniff(head).is_some())
         .map(|p| p.tool())

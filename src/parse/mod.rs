@@ -1,7 +1,7 @@
 //! Parsing captures: raw tool output files. Each supported tool has one parser module
 //! (in the folder of its domain) that recognises its output from content (`sniff`) and
-//! turns it into facts (`parse`). The registry lists them; `detect` picks the parser
-//! for a file; `read` runs it.
+//! turns it into facts (`parse`). The tool specs (`crate::tools`) list them; `detect`
+//! picks the parser for a file; `read` runs it.
 
 pub mod capture_window;
 pub mod detect;
@@ -92,82 +92,4 @@ pub trait CaptureParser: Sync {
     fn reads_blocks_alone(&self) -> bool {
         false
     }
-}
-
-/// Every parser perfsage has, in the order ties are broken.
-pub fn registry() -> &'static [&'static dyn CaptureParser] {
-    &[
-        // Benchmarks.
-        &bench::sysbench::Sysbench,
-        &bench::scaling_table::ScalingTable,
-        &bench::benchmarksql::Benchmarksql,
-        &bench::benchmarksql_props::BenchmarksqlProps,
-        // sysstat and friends.
-        &activity::mpstat::Mpstat,
-        &activity::pidstat::Pidstat,
-        &activity::top::Top,
-        &activity::iostat::Iostat,
-        // (sysstat's stand-in: perfsage capture's own /proc samples.)
-        &activity::proc_samples::ProcSamples,
-        // (vmstat, sar, nmon, fio.)
-        &activity::vmstat::Vmstat,
-        &activity::vmstat_disk::VmstatDisk,
-        &activity::sar::Sar,
-        &activity::sadf_json::SadfJson,
-        &activity::sysstat_json::IostatJson,
-        &activity::sysstat_json::MpstatJson,
-        &activity::sadf_csv::SadfCsv,
-        &activity::nmon::Nmon,
-        &activity::fio::Fio,
-        // CPU topology, NUMA, memory.
-        &topology::lscpu::Lscpu,
-        &topology::cpuinfo::Cpuinfo,
-        &topology::numactl::Numactl,
-        &topology::numastat::Numastat,
-        &topology::dmidecode::Dmidecode,
-        &topology::meminfo::Meminfo,
-        &topology::free::Free,
-        // Operating system and network settings.
-        &os::sysctl::Sysctl,
-        &os::settings_snapshot::SettingsSnapshot,
-        &os::xfs_info::XfsInfo,
-        &os::mounts::Mounts,
-        &os::df::Df,
-        &os::uname::Uname,
-        &os::dmesg::Dmesg,
-        &os::psi::Psi,
-        &os::proc_vmstat::ProcVmstat,
-        &os::cgroup::Cgroup,
-        &os::load_average::Uptime,
-        &os::load_average::Loadavg,
-        &net::ethtool::Ethtool,
-        &net::ethtool_driver::EthtoolDriver,
-        &net::ethtool_features::EthtoolFeatures,
-        &net::ethtool_channels::EthtoolChannels,
-        &os::interrupts::Interrupts,
-        &net::ping::Ping,
-        &net::proc_net_dev::ProcNetDev,
-        &net::nstat::Nstat,
-        &net::netstat_stats::NetstatStats,
-        &net::ss_summary::SsSummary,
-        &net::ss_info::SsInfo,
-        // Processes and builds.
-        &process::proc_status::ProcStatus,
-        &process::build_info::BuildInfo,
-        &process::gcc_version::GccVersion,
-        // Profiles.
-        &profile::perf_report::PerfReport,
-        &profile::perf_top::PerfTop,
-        &profile::perf_script::PerfScript,
-        &profile::folded::Folded,
-        &profile::perf_stat::PerfStat,
-        &profile::perf_annotate::PerfAnnotate,
-        // Database configuration.
-        &dbconf::dm_ini::DmIni,
-        &dbconf::postgresql_conf::PostgresqlConf,
-        &dbconf::my_cnf::MyCnf,
-        // Database server logs.
-        &dblog::postgresql_log::PostgresqlLog,
-        &dblog::mysql_error_log::MysqlErrorLog,
-    ]
 }

@@ -13,7 +13,8 @@
 //! …
 //! ```
 
-use super::{CaptureParser, registry};
+use super::CaptureParser;
+use crate::tools::parsers;
 
 /// One section of a transcript: bytes `start..end` of the text, beginning at line
 /// `first_line` of the file, printed by `command` when a prompt line showed it.
@@ -71,7 +72,7 @@ fn section_starter(line: &str, parsers: &[&'static dyn CaptureParser]) -> Option
 /// Whether the first bytes of a file suggest several outputs: a prompt line, or the
 /// beginnings of two different tools' outputs.
 pub fn looks_like_transcript(head: &str) -> bool {
-    let parsers = registry();
+    let parsers = parsers();
     let mut first_tool = None;
     for line in head.lines() {
         if prompt_command(line).is_some() {
@@ -93,7 +94,7 @@ pub fn looks_like_transcript(head: &str) -> bool {
 /// output starts a new section unless the current one is already that tool's (several
 /// `Settings for …` blocks of one `ethtool` stay together). Blank sections are dropped.
 pub fn split(text: &str) -> Vec<Section> {
-    let parsers = registry();
+    let parsers = parsers();
     let mut sections = Vec::new();
     let mut current = Section {
         first_line: 1,

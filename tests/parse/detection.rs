@@ -8,9 +8,9 @@
 
 use crate::support::*;
 use perfsage::parse::detect::{HEAD_BYTES, claimants};
-use perfsage::parse::registry;
 use perfsage::parse::transcript::{looks_like_transcript, split};
 use perfsage::text::encoding::{ContentKind, Utf8Reader, classify};
+use perfsage::tools::parsers;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -42,7 +42,7 @@ fn decoded_head(bytes: &[u8]) -> String {
 }
 
 fn is_tool(name: &str) -> bool {
-    registry().iter().any(|p| p.tool() == name)
+    parsers().iter().any(|p| p.tool() == name)
 }
 
 /// The tool a fixture was recorded with, or `None` for output perfsage does not read.
@@ -59,7 +59,7 @@ fn expected_tool(path: &Path) -> Option<String> {
             .to_string_lossy()
             .replace('_', "-")
             .replace("settings.txt", "settings-snapshot.txt");
-        return registry()
+        return parsers()
             .iter()
             .map(|p| p.tool())
             .filter(|tool| name.starts_with(tool))

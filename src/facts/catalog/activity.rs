@@ -7,16 +7,7 @@
 //! device series shared with mpstat and iostat are catalogued in `cpu.rs` and `disk.rs`.
 
 use super::CatalogEntry;
-
-const VMSTAT: &str = "vmstat 10 (while the load runs; `-t` adds time stamps)";
-const SAR_MEMORY: &str = "sar -r 10 (while the load runs)";
-const SAR_NETWORK: &str = "sar -n DEV 10 (while the load runs)";
-const FIO: &str = "fio … (text output, or --output-format=json)";
-const LOADAVG: &str =
-    "uptime, or cat /proc/loadavg (in a loop with date +%s before each, while the load runs)";
-const TOP: &str = "top -b -d 10 -n 7 -w 512 (while the load runs)";
-const PSI: &str = "for i in $(seq 7); do date +%s; grep -r . /proc/pressure; sleep 10; done (while the load runs; Linux 4.20 and later)";
-const PSI_CGROUP: &str = "for i in $(seq 7); do date +%s; grep . /sys/fs/cgroup/<group>/*.pressure; sleep 10; done (cgroup v2, while the load runs)";
+use crate::tools::{fio, loadavg, psi, sar, top, uptime, vmstat};
 
 pub static ENTRIES: &[CatalogEntry] = &[
     entry!(
@@ -25,7 +16,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Runnable tasks (running or waiting for a CPU) per interval: vmstat r, sar -q runq-sz, nmon PROC Runnable",
         ["vmstat", "sar", "sadf", "nmon"],
-        VMSTAT
+        vmstat::EVERY_10S
     ),
     entry!(
         "proc.blocked",
@@ -33,7 +24,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Tasks blocked in uninterruptible sleep (mostly waiting for I/O) per interval: vmstat b, sar -q blocked",
         ["vmstat", "sar", "sadf", "nmon"],
-        VMSTAT
+        vmstat::EVERY_10S
     ),
     entry!(
         "load.avg1",
@@ -41,7 +32,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Load average over 1 minute (tasks running, waiting for a CPU or in uninterruptible sleep), one sample per snapshot; compare with cpu.count",
         ["uptime", "loadavg", "top"],
-        LOADAVG
+        uptime::OR_LOADAVG_LOOP
     ),
     entry!(
         "load.avg5",
@@ -49,7 +40,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Load average over 5 minutes, one sample per snapshot",
         ["uptime", "loadavg", "top"],
-        LOADAVG
+        uptime::OR_LOADAVG_LOOP
     ),
     entry!(
         "load.avg15",
@@ -57,7 +48,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Load average over 15 minutes, one sample per snapshot",
         ["uptime", "loadavg", "top"],
-        LOADAVG
+        uptime::OR_LOADAVG_LOOP
     ),
     entry!(
         "load.runnable",
@@ -65,7 +56,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Scheduling entities (threads) runnable at the moment of each /proc/loadavg snapshot (the n of n/m)",
         ["loadavg"],
-        "cat /proc/loadavg (in a loop with date +%s before each, while the load runs)"
+        loadavg::LOOP
     ),
     entry!(
         "load.tasks",
@@ -73,7 +64,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Scheduling entities (threads) that exist, per /proc/loadavg snapshot (the m of n/m)",
         ["loadavg"],
-        "cat /proc/loadavg (in a loop with date +%s before each, while the load runs)"
+        loadavg::LOOP
     ),
     entry!(
         "tasks.total",
@@ -81,7 +72,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Processes per top iteration (top Tasks: total)",
         ["top"],
-        TOP
+        top::BATCH
     ),
     entry!(
         "tasks.running",
@@ -89,7 +80,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Processes in state R (running or runnable) per top iteration",
         ["top"],
-        TOP
+        top::BATCH
     ),
     entry!(
         "tasks.sleeping",
@@ -97,7 +88,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Processes sleeping per top iteration",
         ["top"],
-        TOP
+        top::BATCH
     ),
     entry!(
         "tasks.stopped",
@@ -105,7 +96,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Processes stopped (traced or by a signal) per top iteration",
         ["top"],
-        TOP
+        top::BATCH
     ),
     entry!(
         "tasks.zombie",
@@ -113,7 +104,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Zombie processes (exited, not reaped by their parent) per top iteration",
         ["top"],
-        TOP
+        top::BATCH
     ),
     entry!(
         "psi.<resource>.<kind>.avg10_pct",
@@ -121,15 +112,15 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Pressure stall information, system-wide: share of the last 10 s in which some (kind some) or all non-idle (kind full) tasks stalled waiting for the resource (cpu, memory, io, irq), one sample per snapshot; the system's cpu full is undefined and left out",
         ["psi", "sar", "sadf"],
-        PSI
+        psi::SYSTEM
     ),
     entry!(
         "psi.cgroup.<group>.<resource>.<kind>.avg10_pct",
         Percent,
         Series,
         "Pressure stall information of one cgroup v2 group (named by its directory): share of the last 10 s in which some or all of its non-idle tasks stalled waiting for the resource, one sample per snapshot",
-        ["psi"],
-        PSI_CGROUP
+        ["psi", "cgroup"],
+        psi::CGROUP
     ),
     entry!(
         "psi.<resource>.<kind>.avg60_pct",
@@ -137,15 +128,15 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Pressure stall information, system-wide: share of the last 60 s in which some (kind some) or all non-idle (kind full) tasks stalled waiting for the resource (cpu, memory, io, irq), one sample per snapshot; the system's cpu full is undefined and left out",
         ["psi", "sar", "sadf"],
-        PSI
+        psi::SYSTEM
     ),
     entry!(
         "psi.cgroup.<group>.<resource>.<kind>.avg60_pct",
         Percent,
         Series,
         "Pressure stall information of one cgroup v2 group (named by its directory): share of the last 60 s in which some or all of its non-idle tasks stalled waiting for the resource, one sample per snapshot",
-        ["psi"],
-        PSI_CGROUP
+        ["psi", "cgroup"],
+        psi::CGROUP
     ),
     entry!(
         "psi.<resource>.<kind>.avg300_pct",
@@ -153,15 +144,15 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Pressure stall information, system-wide: share of the last 300 s in which some (kind some) or all non-idle (kind full) tasks stalled waiting for the resource (cpu, memory, io, irq), one sample per snapshot; the system's cpu full is undefined and left out",
         ["psi", "sar", "sadf"],
-        PSI
+        psi::SYSTEM
     ),
     entry!(
         "psi.cgroup.<group>.<resource>.<kind>.avg300_pct",
         Percent,
         Series,
         "Pressure stall information of one cgroup v2 group (named by its directory): share of the last 300 s in which some or all of its non-idle tasks stalled waiting for the resource, one sample per snapshot",
-        ["psi"],
-        PSI_CGROUP
+        ["psi", "cgroup"],
+        psi::CGROUP
     ),
     entry!(
         "psi.<resource>.<kind>.stall_pct",
@@ -169,7 +160,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Share of the whole capture in which some (or all) non-idle tasks stalled waiting for the resource, from the growth of the PSI total between the first and last snapshot; needs the time between them",
         ["psi", "sar", "sadf"],
-        PSI
+        psi::SYSTEM
     ),
     entry!(
         "psi.cgroup.<group>.<resource>.<kind>.stall_pct",
@@ -177,7 +168,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Share of the whole capture in which some (or all) of one cgroup's non-idle tasks stalled waiting for the resource, from the growth of its PSI total",
         ["psi"],
-        PSI_CGROUP
+        psi::CGROUP
     ),
     entry!(
         "mem.free_kib",
@@ -185,7 +176,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Free memory per interval (vmstat free, sar -r kbmemfree, nmon MEM memfree); a /proc/meminfo or free snapshot is one sample",
         ["vmstat", "sar", "sadf", "nmon", "meminfo", "free", "top"],
-        VMSTAT
+        vmstat::EVERY_10S
     ),
     entry!(
         "mem.available_kib",
@@ -193,7 +184,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Memory available to new work without swapping per interval (sar -r kbavail); a /proc/meminfo or free snapshot is one sample",
         ["sar", "sadf", "meminfo", "free", "top"],
-        SAR_MEMORY
+        sar::MEMORY
     ),
     entry!(
         "mem.swpd_kib",
@@ -201,7 +192,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Swap space in use per interval (vmstat swpd, sar -S kbswpused, nmon swaptotal − swapfree)",
         ["vmstat", "sar", "sadf", "nmon"],
-        VMSTAT
+        vmstat::EVERY_10S
     ),
     entry!(
         "mem.buff_kib",
@@ -209,7 +200,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Memory used as block-device buffers per interval",
         ["vmstat", "sar", "sadf", "nmon"],
-        VMSTAT
+        vmstat::EVERY_10S
     ),
     entry!(
         "mem.cache_kib",
@@ -217,7 +208,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Memory used as page cache per interval (vmstat also counts reclaimable slab here)",
         ["vmstat", "sar", "sadf", "nmon"],
-        VMSTAT
+        vmstat::EVERY_10S
     ),
     entry!(
         "mem.dirty_kib",
@@ -225,7 +216,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Memory waiting to be written back to disk per interval (sar -r kbdirty)",
         ["sar", "sadf"],
-        SAR_MEMORY
+        sar::MEMORY
     ),
     entry!(
         "mem.used_pct",
@@ -233,7 +224,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Share of memory in use per interval, as sar -r %memused prints it: sysstat 12 leaves buffers, page cache and slab out, sysstat 10 counts them as used (near 100 % on any busy host); judge shortage by mem.available_kib and swapping",
         ["sar", "sadf"],
-        SAR_MEMORY
+        sar::MEMORY
     ),
     entry!(
         "mem.commit_pct",
@@ -241,7 +232,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Memory committed to processes as a share of RAM + swap per interval (sar -r %commit; above 100 the system relies on overcommit)",
         ["sar", "sadf"],
-        SAR_MEMORY
+        sar::MEMORY
     ),
     entry!(
         "swap.in_kib_per_s",
@@ -249,7 +240,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Memory swapped in from disk per second (vmstat si; without vmstat, sar -W or /proc/vmstat pages × os.page_size_kib, 4 KiB when not captured); sustained non-zero means memory is short",
         ["vmstat", "derived"],
-        VMSTAT
+        vmstat::EVERY_10S
     ),
     entry!(
         "swap.out_kib_per_s",
@@ -257,7 +248,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Memory swapped out to disk per second (vmstat so; without vmstat, sar -W or /proc/vmstat pages × os.page_size_kib, 4 KiB when not captured); sustained non-zero means memory is short",
         ["vmstat", "derived"],
-        VMSTAT
+        vmstat::EVERY_10S
     ),
     entry!(
         "io.bi_kib_per_s",
@@ -265,7 +256,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Kilobytes read from all block devices per second (vmstat bi)",
         ["vmstat"],
-        VMSTAT
+        vmstat::EVERY_10S
     ),
     entry!(
         "io.bo_kib_per_s",
@@ -273,7 +264,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Kilobytes written to all block devices per second (vmstat bo)",
         ["vmstat"],
-        VMSTAT
+        vmstat::EVERY_10S
     ),
     entry!(
         "sys.intr_per_s",
@@ -281,7 +272,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Interrupts per second, all CPUs (vmstat in, sar -I SUM)",
         ["vmstat", "sar", "sadf"],
-        VMSTAT
+        vmstat::EVERY_10S
     ),
     entry!(
         "sys.cs_per_s",
@@ -289,7 +280,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Context switches per second, all CPUs (vmstat cs, sar -w cswch/s, nmon PROC pswitch)",
         ["vmstat", "sar", "sadf", "nmon"],
-        VMSTAT
+        vmstat::EVERY_10S
     ),
     entry!(
         "net.busiest.name",
@@ -297,7 +288,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "Interface (loopback aside) with the highest average received or sent kB/s",
         ["sar", "sadf", "nmon", "proc-samples", "proc-net-dev"],
-        SAR_NETWORK
+        sar::INTERFACES
     ),
     entry!(
         "net.<if>.rxkb_per_s",
@@ -305,7 +296,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Kilobytes received per second on one interface",
         ["sar", "sadf", "nmon", "proc-samples", "proc-net-dev"],
-        SAR_NETWORK
+        sar::INTERFACES
     ),
     entry!(
         "net.<if>.txkb_per_s",
@@ -313,7 +304,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Kilobytes sent per second on one interface",
         ["sar", "sadf", "nmon", "proc-samples", "proc-net-dev"],
-        SAR_NETWORK
+        sar::INTERFACES
     ),
     entry!(
         "net.<if>.rxpck_per_s",
@@ -321,7 +312,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Packets received per second on one interface",
         ["sar", "sadf", "nmon", "proc-samples", "proc-net-dev"],
-        SAR_NETWORK
+        sar::INTERFACES
     ),
     entry!(
         "net.<if>.txpck_per_s",
@@ -329,7 +320,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Packets sent per second on one interface",
         ["sar", "sadf", "nmon", "proc-samples", "proc-net-dev"],
-        SAR_NETWORK
+        sar::INTERFACES
     ),
     entry!(
         "net.<if>.ifutil_pct",
@@ -337,7 +328,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Share of the interface's link speed in use (sar %ifutil; 0 when the driver reports no speed, as virtual NICs often do)",
         ["sar", "sadf"],
-        SAR_NETWORK
+        sar::INTERFACES
     ),
     entry!(
         "fio.<job>.<rw>.iops",
@@ -345,7 +336,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "I/O operations per second of one fio job in one direction (rw is read or write)",
         ["fio"],
-        FIO
+        fio::RESULT
     ),
     entry!(
         "fio.<job>.<rw>.bw_kib_per_s",
@@ -353,7 +344,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Bandwidth of one fio job in one direction, KiB/s",
         ["fio"],
-        FIO
+        fio::RESULT
     ),
     entry!(
         "fio.<job>.<rw>.clat_avg_ms",
@@ -361,7 +352,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Average completion latency of one fio job in one direction",
         ["fio"],
-        FIO
+        fio::RESULT
     ),
     entry!(
         "fio.<job>.<rw>.clat_p50_ms",
@@ -369,7 +360,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Median completion latency of one fio job in one direction",
         ["fio"],
-        FIO
+        fio::RESULT
     ),
     entry!(
         "fio.<job>.<rw>.clat_p95_ms",
@@ -377,7 +368,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "95th percentile completion latency of one fio job in one direction",
         ["fio"],
-        FIO
+        fio::RESULT
     ),
     entry!(
         "fio.<job>.<rw>.clat_p99_ms",
@@ -385,7 +376,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "99th percentile completion latency of one fio job in one direction",
         ["fio"],
-        FIO
+        fio::RESULT
     ),
     entry!(
         "fio.disk.<dev>.util_pct",
@@ -393,6 +384,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Device busy share during the fio run, from fio's \"Disk stats\" block",
         ["fio"],
-        FIO
+        fio::RESULT
     ),
 ];

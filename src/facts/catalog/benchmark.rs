@@ -1,11 +1,7 @@
 //! Benchmark results: sysbench runs, hand-written scaling tables, and what is derived from them.
 
 use super::CatalogEntry;
-
-const SYSBENCH: &str =
-    "the sysbench output (stdout of `sysbench … run`, one run per --threads value)";
-const SYSBENCH_ERRORS: &str =
-    "the sysbench output with its errors (`sysbench … run 2>&1`, one run per --threads value)";
+use crate::tools::{scaling_table, sysbench};
 
 pub static ENTRIES: &[CatalogEntry] = &[
     entry!(
@@ -30,7 +26,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Transactions per second at this concurrency",
         ["sysbench", "scaling-table"],
-        SYSBENCH
+        sysbench::OUTPUT
     ),
     entry!(
         "bench.run.<workload>.<threads>.qps",
@@ -38,7 +34,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Queries per second at this concurrency",
         ["sysbench", "scaling-table"],
-        SYSBENCH
+        sysbench::OUTPUT
     ),
     entry!(
         "bench.run.<workload>.<threads>.eps",
@@ -46,7 +42,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Events per second at this concurrency (non-SQL tests)",
         ["sysbench"],
-        SYSBENCH
+        sysbench::OUTPUT
     ),
     entry!(
         "bench.run.<workload>.<threads>.p95_ms",
@@ -54,7 +50,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "95th percentile latency at this concurrency",
         ["sysbench", "scaling-table"],
-        SYSBENCH
+        sysbench::OUTPUT
     ),
     entry!(
         "bench.run.<workload>.<threads>.lat_avg_ms",
@@ -62,7 +58,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Average latency at this concurrency",
         ["sysbench"],
-        SYSBENCH
+        sysbench::OUTPUT
     ),
     entry!(
         "bench.run.<workload>.<threads>.lat_max_ms",
@@ -70,7 +66,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Maximum latency at this concurrency",
         ["sysbench"],
-        SYSBENCH
+        sysbench::OUTPUT
     ),
     entry!(
         "bench.run.<workload>.<threads>.errors_per_s",
@@ -78,7 +74,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Ignored errors per second at this concurrency",
         ["sysbench"],
-        SYSBENCH
+        sysbench::OUTPUT
     ),
     entry!(
         "bench.run.<workload>.<threads>.reconnects_per_s",
@@ -86,7 +82,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Reconnects per second at this concurrency",
         ["sysbench"],
-        SYSBENCH
+        sysbench::OUTPUT
     ),
     entry!(
         "bench.run.<workload>.<threads>.connect_errors",
@@ -94,7 +90,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Worker connections the database driver could not open at this concurrency (sysbench stops before measuring when one fails)",
         ["sysbench"],
-        SYSBENCH_ERRORS
+        sysbench::OUTPUT_WITH_ERRORS
     ),
     entry!(
         "bench.run.<workload>.<threads>.connect_limit_errors",
@@ -102,7 +98,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Of those, the ones the server refused for its connection limit (PostgreSQL `too many clients already` / `remaining connection slots are reserved`, MySQL error 1040 `Too many connections`)",
         ["sysbench"],
-        SYSBENCH_ERRORS
+        sysbench::OUTPUT_WITH_ERRORS
     ),
     entry!(
         "bench.run.<workload>.<threads>.interval_tps",
@@ -110,7 +106,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Per-interval throughput (tps, else events/s) during this run",
         ["sysbench"],
-        "sysbench … --report-interval=10 run"
+        sysbench::WITH_INTERVALS
     ),
     entry!(
         "bench.run.<workload>.<threads>.disk_busy_pct",
@@ -118,7 +114,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Disk busy share noted at this concurrency",
         ["scaling-table"],
-        "a scaling table with a disk busy column"
+        scaling_table::WITH_DISK_BUSY
     ),
     entry!(
         "bench.run.<workload>.<threads>.cpu_pct",
@@ -126,7 +122,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "CPU use noted at this concurrency",
         ["scaling-table"],
-        "a scaling table with a CPU column"
+        scaling_table::WITH_CPU
     ),
     entry!(
         "bench.wl.<workload>.threads",
@@ -134,7 +130,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Concurrency of this workload's best run",
         ["derived"],
-        SYSBENCH
+        sysbench::OUTPUT
     ),
     entry!(
         "bench.wl.<workload>.tps",
@@ -142,7 +138,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Transactions per second of this workload's best run",
         ["derived"],
-        SYSBENCH
+        sysbench::OUTPUT
     ),
     entry!(
         "bench.wl.<workload>.qps",
@@ -150,7 +146,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Queries per second of this workload's best run",
         ["derived"],
-        SYSBENCH
+        sysbench::OUTPUT
     ),
     entry!(
         "bench.wl.<workload>.eps",
@@ -158,7 +154,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Events per second of this workload's best run (non-SQL tests)",
         ["derived"],
-        SYSBENCH
+        sysbench::OUTPUT
     ),
     entry!(
         "bench.wl.<workload>.p95_ms",
@@ -166,7 +162,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "95th percentile latency of this workload's best run",
         ["derived"],
-        SYSBENCH
+        sysbench::OUTPUT
     ),
     entry!(
         "bench.tool",
@@ -174,7 +170,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "Benchmark tool and version",
         ["sysbench", "benchmarksql"],
-        SYSBENCH
+        sysbench::OUTPUT
     ),
     entry!(
         "bench.runs",
@@ -182,7 +178,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Benchmark runs found (one per concurrency level)",
         ["derived"],
-        SYSBENCH
+        sysbench::OUTPUT
     ),
     entry!(
         "bench.scale.<threads>.tps",
@@ -190,7 +186,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "The primary workload's run at this concurrency: bench.run.<workload>.<threads>.tps",
         ["derived"],
-        SYSBENCH
+        sysbench::OUTPUT
     ),
     entry!(
         "bench.scale.<threads>.qps",
@@ -198,7 +194,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "The primary workload's run at this concurrency: bench.run.<workload>.<threads>.qps",
         ["derived"],
-        SYSBENCH
+        sysbench::OUTPUT
     ),
     entry!(
         "bench.scale.<threads>.eps",
@@ -206,7 +202,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "The primary workload's run at this concurrency: bench.run.<workload>.<threads>.eps",
         ["derived"],
-        SYSBENCH
+        sysbench::OUTPUT
     ),
     entry!(
         "bench.scale.<threads>.p95_ms",
@@ -214,7 +210,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "The primary workload's run at this concurrency: bench.run.<workload>.<threads>.p95_ms",
         ["derived"],
-        SYSBENCH
+        sysbench::OUTPUT
     ),
     entry!(
         "bench.scale.<threads>.lat_avg_ms",
@@ -222,7 +218,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "The primary workload's run at this concurrency: bench.run.<workload>.<threads>.lat_avg_ms",
         ["derived"],
-        SYSBENCH
+        sysbench::OUTPUT
     ),
     entry!(
         "bench.scale.<threads>.lat_max_ms",
@@ -230,7 +226,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "The primary workload's run at this concurrency: bench.run.<workload>.<threads>.lat_max_ms",
         ["derived"],
-        SYSBENCH
+        sysbench::OUTPUT
     ),
     entry!(
         "bench.scale.<threads>.errors_per_s",
@@ -238,7 +234,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "The primary workload's run at this concurrency: bench.run.<workload>.<threads>.errors_per_s",
         ["derived"],
-        SYSBENCH
+        sysbench::OUTPUT
     ),
     entry!(
         "bench.scale.<threads>.reconnects_per_s",
@@ -246,7 +242,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "The primary workload's run at this concurrency: bench.run.<workload>.<threads>.reconnects_per_s",
         ["derived"],
-        SYSBENCH
+        sysbench::OUTPUT
     ),
     entry!(
         "bench.scale.<threads>.connect_errors",
@@ -254,7 +250,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "The primary workload's run at this concurrency: bench.run.<workload>.<threads>.connect_errors",
         ["derived"],
-        SYSBENCH_ERRORS
+        sysbench::OUTPUT_WITH_ERRORS
     ),
     entry!(
         "bench.scale.<threads>.connect_limit_errors",
@@ -262,7 +258,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "The primary workload's run at this concurrency: bench.run.<workload>.<threads>.connect_limit_errors",
         ["derived"],
-        SYSBENCH_ERRORS
+        sysbench::OUTPUT_WITH_ERRORS
     ),
     entry!(
         "bench.scale.<threads>.interval_tps",
@@ -270,7 +266,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "The primary workload's run at this concurrency: bench.run.<workload>.<threads>.interval_tps",
         ["derived"],
-        "sysbench … --report-interval=10 run"
+        sysbench::WITH_INTERVALS
     ),
     entry!(
         "bench.scale.<threads>.disk_busy_pct",
@@ -278,7 +274,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "The primary workload's run at this concurrency: bench.run.<workload>.<threads>.disk_busy_pct",
         ["derived"],
-        "a scaling table with a disk busy column"
+        scaling_table::WITH_DISK_BUSY
     ),
     entry!(
         "bench.scale.<threads>.cpu_pct",
@@ -286,7 +282,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "The primary workload's run at this concurrency: bench.run.<workload>.<threads>.cpu_pct",
         ["derived"],
-        "a scaling table with a CPU column"
+        scaling_table::WITH_CPU
     ),
     entry!(
         "bench.threads",
@@ -294,7 +290,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Concurrency of the best run",
         ["derived"],
-        SYSBENCH
+        sysbench::OUTPUT
     ),
     entry!(
         "bench.tps",
@@ -302,7 +298,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Transactions per second of the best run",
         ["derived"],
-        SYSBENCH
+        sysbench::OUTPUT
     ),
     entry!(
         "bench.qps",
@@ -310,7 +306,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Queries per second of the best run",
         ["derived"],
-        SYSBENCH
+        sysbench::OUTPUT
     ),
     entry!(
         "bench.eps",
@@ -318,7 +314,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Events per second of the best run (non-SQL tests)",
         ["derived"],
-        SYSBENCH
+        sysbench::OUTPUT
     ),
     entry!(
         "bench.p95_ms",
@@ -326,7 +322,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "95th percentile latency of the best run",
         ["derived"],
-        SYSBENCH
+        sysbench::OUTPUT
     ),
     entry!(
         "bench.knee.threads",

@@ -1,10 +1,7 @@
 //! BenchmarkSQL / jTPCC results and their configuration (props file).
 
 use super::CatalogEntry;
-
-const RUN_LOG: &str = "the console output of `./runBenchmark.sh props.<db>` (e.g. `./runBenchmark.sh props.pg 2>&1 | tee run.log`)";
-const RESULT_CSV: &str = "<resultDirectory>/data/result.csv of the run (props: resultDirectory=…)";
-const PROPS: &str = "the props file given to runBenchmark.sh (props.pg, props.mogdb …)";
+use crate::tools::{benchmarksql, benchmarksql_props};
 
 pub static ENTRIES: &[CatalogEntry] = &[
     entry!(
@@ -13,7 +10,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "TPC-C new-order transactions per minute (`Measured tpmC (NewOrders)`)",
         ["benchmarksql"],
-        RUN_LOG
+        benchmarksql::RUN_LOG
     ),
     entry!(
         "bench.tpm_total",
@@ -21,7 +18,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "All TPC-C transactions per minute (`Measured tpmTOTAL`)",
         ["benchmarksql"],
-        RUN_LOG
+        benchmarksql::RUN_LOG
     ),
     entry!(
         "bench.tpm_total_running",
@@ -29,7 +26,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Running average of tpmTOTAL since the start, from the status line (about once a second)",
         ["benchmarksql"],
-        RUN_LOG
+        benchmarksql::RUN_LOG
     ),
     entry!(
         "bench.transactions",
@@ -37,7 +34,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Transactions executed in the run (`Transaction Count`)",
         ["benchmarksql"],
-        RUN_LOG
+        benchmarksql::RUN_LOG
     ),
     entry!(
         "bench.session_start",
@@ -45,7 +42,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "When the measured session started (`Session Start`, local time of the client)",
         ["benchmarksql"],
-        RUN_LOG
+        benchmarksql::RUN_LOG
     ),
     entry!(
         "bench.session_end",
@@ -53,7 +50,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "When the measured session ended (`Session End`, local time of the client)",
         ["benchmarksql"],
-        RUN_LOG
+        benchmarksql::RUN_LOG
     ),
     entry!(
         "bench.warehouses",
@@ -61,7 +58,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "TPC-C warehouses the run used (scale of the data set)",
         ["benchmarksql", "benchmarksql-props"],
-        RUN_LOG
+        benchmarksql::RUN_LOG
     ),
     entry!(
         "bench.terminals",
@@ -69,7 +66,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "TPC-C terminals (concurrent database sessions) of the run",
         ["benchmarksql", "benchmarksql-props"],
-        RUN_LOG
+        benchmarksql::RUN_LOG
     ),
     entry!(
         "bench.run_s",
@@ -77,7 +74,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Configured run time (runMins × 60); absent for a run limited by transaction count",
         ["benchmarksql", "benchmarksql-props"],
-        RUN_LOG
+        benchmarksql::RUN_LOG
     ),
     entry!(
         "bench.error_lines",
@@ -85,7 +82,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Log lines at ERROR level during the run (failed transactions, deadlocks, connection errors)",
         ["benchmarksql"],
-        RUN_LOG
+        benchmarksql::RUN_LOG
     ),
     entry!(
         "bench.connect_limit_errors",
@@ -93,7 +90,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "JDBC exception lines refusing a login at the server's connection limit (PostgreSQL `sorry, too many clients already`, `remaining connection slots are reserved`, openGauss `Already too many clients`, MySQL `Too many connections`); 0 when none",
         ["benchmarksql"],
-        RUN_LOG
+        benchmarksql::RUN_LOG
     ),
     entry!(
         "bench.config.<name>",
@@ -101,7 +98,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "A BenchmarkSQL setting (props key in snake_case: run_mins, new_order_weight, conn …; never the password)",
         ["benchmarksql", "benchmarksql-props"],
-        PROPS
+        benchmarksql_props::PROPS_FILE
     ),
     entry!(
         "bench.txn.<type>.execute_total_ms",
@@ -109,7 +106,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Time all terminals together spent in this transaction type (`executeTime[<type>]`, openGauss/MogDB build of BenchmarkSQL 5.0)",
         ["benchmarksql"],
-        RUN_LOG
+        benchmarksql::RUN_LOG
     ),
     entry!(
         "bench.txn.<type>.execute_share_pct",
@@ -117,7 +114,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Share of all terminal time spent in this transaction type",
         ["benchmarksql"],
-        RUN_LOG
+        benchmarksql::RUN_LOG
     ),
     entry!(
         "bench.txn.<type>.count",
@@ -125,7 +122,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Transactions of this type (new_order, payment, order_status, delivery, stock_level, delivery_bg)",
         ["benchmarksql"],
-        RESULT_CSV
+        benchmarksql::RESULT_CSV
     ),
     entry!(
         "bench.txn.<type>.latency_avg_ms",
@@ -133,7 +130,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Average latency of this type as the terminal sees it (end minus due time)",
         ["benchmarksql"],
-        RESULT_CSV
+        benchmarksql::RESULT_CSV
     ),
     entry!(
         "bench.txn.<type>.latency_p95_ms",
@@ -141,7 +138,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "95th percentile latency of this type as the terminal sees it",
         ["benchmarksql"],
-        RESULT_CSV
+        benchmarksql::RESULT_CSV
     ),
     entry!(
         "bench.txn.<type>.db_latency_avg_ms",
@@ -149,7 +146,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Average time of this type inside the database (dblatency)",
         ["benchmarksql"],
-        RESULT_CSV
+        benchmarksql::RESULT_CSV
     ),
     entry!(
         "bench.txn.<type>.rollbacks",
@@ -157,7 +154,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Transactions of this type rolled back by design (TPC-C's 1 % invalid new orders)",
         ["benchmarksql"],
-        RESULT_CSV
+        benchmarksql::RESULT_CSV
     ),
     entry!(
         "bench.txn.<type>.errors",
@@ -165,6 +162,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Transactions of this type that ended with an error",
         ["benchmarksql"],
-        RESULT_CSV
+        benchmarksql::RESULT_CSV
     ),
 ];

@@ -2,9 +2,7 @@
 //! and the system compiler.
 
 use super::CatalogEntry;
-
-const READELF: &str = "readelf -p .comment <database binary> (and readelf -p .GCC.command.line <binary> when built with -frecord-gcc-switches)";
-const GCC: &str = "gcc --version";
+use crate::tools::{build_info, gcc_version};
 
 pub static ENTRIES: &[CatalogEntry] = &[
     entry!(
@@ -13,7 +11,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "Newest GCC that compiled objects of the binary",
         ["build-info"],
-        READELF
+        build_info::READELF
     ),
     entry!(
         "build.gcc_major",
@@ -21,7 +19,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Major version of build.gcc_version",
         ["build-info"],
-        READELF
+        build_info::READELF
     ),
     entry!(
         "build.compile_flags",
@@ -29,7 +27,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "Compiler switches recorded in the binary",
         ["build-info"],
-        READELF
+        build_info::READELF
     ),
     entry!(
         "build.binary",
@@ -37,7 +35,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "The binary readelf looked at",
         ["build-info"],
-        READELF
+        build_info::READELF
     ),
     entry!(
         "os.gcc_version",
@@ -45,7 +43,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "Version of the system's gcc",
         ["gcc-version"],
-        GCC
+        gcc_version::GCC_VERSION
     ),
     entry!(
         "os.gcc_major",
@@ -53,6 +51,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Major version of the system's gcc",
         ["gcc-version"],
-        GCC
+        gcc_version::GCC_VERSION
     ),
 ];

@@ -5,10 +5,7 @@
 //! the time between the snapshots (a `date +%s` line before each).
 
 use super::CatalogEntry;
-
-const CPU: &str = "G=/sys/fs/cgroup/cpu/<group>; A=/sys/fs/cgroup/cpuacct/<group>; for i in 1 2; do date +%s; for f in $G/cpu.cfs_period_us $G/cpu.cfs_quota_us $G/cpu.stat $A/cpuacct.usage; do echo \"# $f\"; cat \"$f\"; done; [ $i = 1 ] && sleep 20; done (cgroup v1, while the load runs; v2: G=A=/sys/fs/cgroup/<group>, files cpu.max cpu.stat)";
-const MEMORY: &str = "G=/sys/fs/cgroup/memory/<group>; for i in 1 2; do date +%s; for f in $G/memory.limit_in_bytes $G/memory.usage_in_bytes $G/memory.max_usage_in_bytes $G/memory.failcnt $G/memory.oom_control $G/memory.stat; do echo \"# $f\"; cat \"$f\"; done; [ $i = 1 ] && sleep 20; done (cgroup v1, while the load runs)";
-const MEMORY_V2: &str = "G=/sys/fs/cgroup/<group>; for i in 1 2; do date +%s; for f in $G/memory.max $G/memory.high $G/memory.current $G/memory.peak $G/memory.events $G/memory.stat; do echo \"# $f\"; cat \"$f\"; done; [ $i = 1 ] && sleep 20; done (cgroup v2, while the load runs)";
+use crate::tools::cgroup;
 
 pub static ENTRIES: &[CatalogEntry] = &[
     entry!(
@@ -17,7 +14,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "The cgroup (directory name) throttled in the largest share of its CPU periods, among the groups whose CPU files were captured (derived; a group without a quota counts as 0)",
         ["cgroup"],
-        CPU
+        cgroup::CPU_V1
     ),
     entry!(
         "cgroup.<group>.cpu.dir",
@@ -25,7 +22,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "The directory of the group's CPU controller files as the capture printed it (/sys/fs/cgroup/cpu/<group> on v1, the group's directory on v2), where its quota is set",
         ["cgroup"],
-        CPU
+        cgroup::CPU_V1
     ),
     entry!(
         "cgroup.<group>.cpu.limited",
@@ -33,7 +30,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Flag,
         "Whether the group has a CPU quota (CFS bandwidth control): false for cpu.cfs_quota_us -1 (v1) or cpu.max `max` (v2)",
         ["cgroup"],
-        CPU
+        cgroup::CPU_V1
     ),
     entry!(
         "cgroup.<group>.cpu.quota_cpus",
@@ -41,7 +38,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "The group's CPU quota in CPUs: quota / period (cpu.cfs_quota_us / cpu.cfs_period_us, or cpu.max); 0.5 is half a CPU's time per period, however many CPUs its threads run on",
         ["cgroup"],
-        CPU
+        cgroup::CPU_V1
     ),
     entry!(
         "cgroup.<group>.cpu.nr_periods",
@@ -49,7 +46,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Enforcement periods in which the group had runnable tasks (cpu.stat nr_periods): over the capture with two snapshots, else since the group was created; 0 without a quota",
         ["cgroup"],
-        CPU
+        cgroup::CPU_V1
     ),
     entry!(
         "cgroup.<group>.cpu.nr_throttled",
@@ -57,7 +54,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Periods in which the group used up its quota and its tasks were stopped until the next period (cpu.stat nr_throttled), over the capture or since creation",
         ["cgroup"],
-        CPU
+        cgroup::CPU_V1
     ),
     entry!(
         "cgroup.<group>.cpu.throttled_pct",
@@ -65,7 +62,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Share of the group's periods that were throttled (nr_throttled / nr_periods): over the capture with two snapshots, else since the group was created",
         ["cgroup"],
-        CPU
+        cgroup::CPU_V1
     ),
     entry!(
         "cgroup.<group>.cpu.throttled_s",
@@ -73,7 +70,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Time the group's run queues spent throttled, summed over CPUs (cpu.stat throttled_time in ns on v1, throttled_usec on v2), over the capture or since creation",
         ["cgroup"],
-        CPU
+        cgroup::CPU_V1
     ),
     entry!(
         "cgroup.<group>.cpu.throttled_s_per_s",
@@ -81,7 +78,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Seconds of throttling per second of the capture (summed over CPUs, so it can exceed 1): the growth of throttled time between the first and last snapshot over the time between them",
         ["cgroup"],
-        CPU
+        cgroup::CPU_V1
     ),
     entry!(
         "cgroup.<group>.cpu.used_s",
@@ -89,7 +86,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "CPU time the group's tasks used (cpuacct.usage on v1, cpu.stat usage_usec on v2), over the capture or since creation",
         ["cgroup"],
-        CPU
+        cgroup::CPU_V1
     ),
     entry!(
         "cgroup.<group>.cpu.used_cpus",
@@ -97,7 +94,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "CPUs the group used on average over the capture: CPU time used between the first and last snapshot over the time between them; compare with cpu.quota_cpus",
         ["cgroup"],
-        CPU
+        cgroup::CPU_V1
     ),
     entry!(
         "cgroup.<group>.memory.limited",
@@ -105,7 +102,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Flag,
         "Whether the group has a memory limit: false for memory.max `max` (v2) or v1's memory.limit_in_bytes at its largest value (9223372036854771712)",
         ["cgroup"],
-        MEMORY
+        cgroup::MEMORY_V1
     ),
     entry!(
         "cgroup.<group>.memory.limit_kib",
@@ -113,7 +110,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "The group's memory limit (memory.limit_in_bytes on v1, memory.max on v2); absent when there is none",
         ["cgroup"],
-        MEMORY
+        cgroup::MEMORY_V1
     ),
     entry!(
         "cgroup.<group>.memory.high_kib",
@@ -121,7 +118,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "The group's memory.high (v2): above it the kernel reclaims and slows the group down instead of killing; absent when `max`",
         ["cgroup"],
-        MEMORY_V2
+        cgroup::MEMORY_V2
     ),
     entry!(
         "cgroup.<group>.memory.usage_kib",
@@ -129,7 +126,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Memory the group uses, page cache included (memory.usage_in_bytes on v1, memory.current on v2), at the last snapshot",
         ["cgroup"],
-        MEMORY
+        cgroup::MEMORY_V1
     ),
     entry!(
         "cgroup.<group>.memory.max_usage_kib",
@@ -137,7 +134,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "The most memory the group used since it was created or the counter reset (memory.max_usage_in_bytes on v1, memory.peak on v2)",
         ["cgroup"],
-        MEMORY
+        cgroup::MEMORY_V1
     ),
     entry!(
         "cgroup.<group>.memory.usage_pct_of_limit",
@@ -145,7 +142,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Memory the group uses as a share of its limit, at the last snapshot",
         ["cgroup"],
-        MEMORY
+        cgroup::MEMORY_V1
     ),
     entry!(
         "cgroup.<group>.memory.failcnt",
@@ -153,7 +150,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Times the group's memory use hit its limit (v1 memory.failcnt; each hit means reclaim), over the capture or since creation",
         ["cgroup"],
-        MEMORY
+        cgroup::MEMORY_V1
     ),
     entry!(
         "cgroup.<group>.memory.events.<event>",
@@ -161,7 +158,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "The group's memory events (v2 memory.events: low, high, max, oom, oom_kill, oom_group_kill; oom_kill also from v1 memory.oom_control), over the capture or since creation",
         ["cgroup"],
-        MEMORY_V2
+        cgroup::MEMORY_V2
     ),
     entry!(
         "cgroup.<group>.memory.under_oom",
@@ -169,7 +166,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Flag,
         "Whether the group was out of memory with its tasks paused at the snapshot (v1 memory.oom_control under_oom, with the OOM killer disabled)",
         ["cgroup"],
-        MEMORY
+        cgroup::MEMORY_V1
     ),
     entry!(
         "cgroup.<group>.memory.anon_kib",
@@ -177,7 +174,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Anonymous memory of the group (memory.stat anon on v2, total_rss on v1), at the last snapshot",
         ["cgroup"],
-        MEMORY
+        cgroup::MEMORY_V1
     ),
     entry!(
         "cgroup.<group>.memory.file_kib",
@@ -185,7 +182,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Page cache charged to the group (memory.stat file on v2, total_cache on v1), at the last snapshot",
         ["cgroup"],
-        MEMORY
+        cgroup::MEMORY_V1
     ),
     entry!(
         "cgroup.<group>.memory.major_faults",
@@ -193,7 +190,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Major page faults in the group (memory.stat pgmajfault; v1 total_pgmajfault): pages its tasks waited for from disk or swap, over the capture or since creation",
         ["cgroup"],
-        MEMORY
+        cgroup::MEMORY_V1
     ),
     entry!(
         "cgroup.<group>.memory.workingset_refaults",
@@ -201,7 +198,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Pages the group read back soon after they were evicted (memory.stat workingset_refault_anon + _file, or workingset_refault before 5.9): its working set does not fit, over the capture or since creation",
         ["cgroup"],
-        MEMORY
+        cgroup::MEMORY_V1
     ),
     entry!(
         "cgroup.<group>.memory.workingset_refaults_per_s",
@@ -209,7 +206,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Pages the group read back soon after evicting them, per second of the capture (the growth of workingset_refaults between two time-stamped snapshots); 256 per second is 1 MiB/s read again at 4 KiB pages",
         ["cgroup"],
-        MEMORY
+        cgroup::MEMORY_V1
     ),
     entry!(
         "mem.refault_group",
@@ -217,7 +214,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "The cgroup whose pages come back from disk fastest after eviction (`root`: the host's own figures)",
         ["derived"],
-        MEMORY
+        cgroup::MEMORY_V1
     ),
     entry!(
         "mem.refault_kib_per_s",
@@ -225,7 +222,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "KiB per second read back soon after eviction in that group (its workingset_refaults_per_s × the page size, 4 KiB unless os.page_size_kib says otherwise): a working set that does not fit in the memory allowed to it",
         ["derived"],
-        MEMORY
+        cgroup::MEMORY_V1
     ),
     entry!(
         "mem.refault_share_of_reads_pct",
@@ -233,7 +230,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "mem.refault_kib_per_s as a share of the busiest disk's average read rate (iostat rkB/s): how much of the disk's read traffic is pages the memory could not keep",
         ["derived"],
-        MEMORY
+        cgroup::MEMORY_V1
     ),
     entry!(
         "cgroup.<group>.memory.major_faults_per_s",
@@ -241,7 +238,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Major page faults in the group per second of the capture (growth of pgmajfault between two time-stamped snapshots)",
         ["cgroup"],
-        MEMORY
+        cgroup::MEMORY_V1
     ),
     entry!(
         "cgroup.<group>.memory.failcnt_per_s",
@@ -249,7 +246,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Times per second the group's memory use hit its v1 limit during the capture (growth of memory.failcnt between two time-stamped snapshots)",
         ["cgroup"],
-        MEMORY
+        cgroup::MEMORY_V1
     ),
     entry!(
         "cgroup.<group>.memory.pgscan",
@@ -257,7 +254,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Pages the kernel scanned to reclaim memory from the group (v2 memory.stat pgscan), over the capture or since creation",
         ["cgroup"],
-        MEMORY_V2
+        cgroup::MEMORY_V2
     ),
     entry!(
         "cgroup.<group>.memory.pgsteal",
@@ -265,6 +262,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Pages reclaimed from the group (v2 memory.stat pgsteal), over the capture or since creation",
         ["cgroup"],
-        MEMORY_V2
+        cgroup::MEMORY_V2
     ),
 ];

@@ -2,12 +2,7 @@
 //! topology (lscpu).
 
 use super::CatalogEntry;
-use super::commands::*;
-
-const LSCPU: &str = "lscpu";
-const CPUINFO: &str = "cat /proc/cpuinfo";
-const SNAPSHOT: &str =
-    "the settings snapshot script in docs/settings-snapshot.md (while the load runs)";
+use crate::tools::{cpuinfo, lscpu, mpstat, settings_snapshot};
 
 pub static ENTRIES: &[CatalogEntry] = &[
     entry!(
@@ -26,7 +21,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
             "proc-samples",
             "top"
         ],
-        MPSTAT
+        mpstat::ALL_CPUS
     ),
     entry!(
         "cpu.usr_pct",
@@ -43,7 +38,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
             "proc-samples",
             "top"
         ],
-        MPSTAT
+        mpstat::ALL_CPUS
     ),
     entry!(
         "cpu.sys_pct",
@@ -60,7 +55,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
             "proc-samples",
             "top"
         ],
-        MPSTAT
+        mpstat::ALL_CPUS
     ),
     entry!(
         "cpu.iowait_pct",
@@ -77,7 +72,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
             "proc-samples",
             "top"
         ],
-        MPSTAT
+        mpstat::ALL_CPUS
     ),
     entry!(
         "cpu.steal_pct",
@@ -94,7 +89,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
             "proc-samples",
             "top"
         ],
-        MPSTAT
+        mpstat::ALL_CPUS
     ),
     entry!(
         "cpu.irq_pct",
@@ -102,7 +97,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Hard interrupt time share per interval",
         ["mpstat", "sar", "sadf", "proc-samples", "top"],
-        MPSTAT
+        mpstat::ALL_CPUS
     ),
     entry!(
         "cpu.soft_pct",
@@ -110,7 +105,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Soft interrupt time share per interval",
         ["mpstat", "sar", "sadf", "proc-samples", "top"],
-        MPSTAT
+        mpstat::ALL_CPUS
     ),
     entry!(
         "cpu.<cpu>.util_pct",
@@ -118,7 +113,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Busy share of one logical CPU per interval (100 − %idle − %iowait)",
         ["mpstat", "sar", "sadf", "nmon", "proc-samples"],
-        MPSTAT
+        mpstat::ALL_CPUS
     ),
     entry!(
         "cpu.<cpu>.soft_pct",
@@ -126,7 +121,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Soft interrupt share of one logical CPU per interval",
         ["mpstat", "sar", "sadf", "proc-samples"],
-        MPSTAT
+        mpstat::ALL_CPUS
     ),
     entry!(
         "cpu.busiest.id",
@@ -134,7 +129,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "The logical CPU with the highest average busy share",
         ["derived"],
-        MPSTAT
+        mpstat::ALL_CPUS
     ),
     entry!(
         "cpu.busiest.util_pct",
@@ -142,7 +137,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Busy share of the busiest logical CPU",
         ["derived"],
-        MPSTAT
+        mpstat::ALL_CPUS
     ),
     entry!(
         "cpu.arch",
@@ -150,7 +145,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "CPU architecture (x86_64, aarch64)",
         ["lscpu", "cpuinfo", "uname", "settings-snapshot"],
-        LSCPU
+        lscpu::LSCPU
     ),
     entry!(
         "cpu.count",
@@ -165,9 +160,10 @@ pub static ENTRIES: &[CatalogEntry] = &[
             "sar",
             "sadf",
             "nmon",
-            "bundle.yaml"
+            "bundle.yaml",
+            "pidstat"
         ],
-        LSCPU
+        lscpu::LSCPU
     ),
     entry!(
         "cpu.sockets",
@@ -175,7 +171,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "CPU sockets",
         ["lscpu", "cpuinfo"],
-        LSCPU
+        lscpu::LSCPU
     ),
     entry!(
         "cpu.cores_per_socket",
@@ -183,7 +179,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Cores per socket",
         ["lscpu", "cpuinfo"],
-        LSCPU
+        lscpu::LSCPU
     ),
     entry!(
         "cpu.threads_per_core",
@@ -191,7 +187,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Hardware threads per core (2 = SMT on)",
         ["lscpu", "cpuinfo"],
-        LSCPU
+        lscpu::LSCPU
     ),
     entry!(
         "cpu.numa_nodes",
@@ -199,7 +195,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "NUMA nodes",
         ["lscpu", "numactl"],
-        LSCPU
+        lscpu::LSCPU
     ),
     entry!(
         "cpu.numa.<node>.cpus",
@@ -207,7 +203,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "CPU list of one NUMA node",
         ["lscpu", "numactl"],
-        LSCPU
+        lscpu::LSCPU
     ),
     entry!(
         "cpu.vendor",
@@ -215,7 +211,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "CPU vendor (GenuineIntel, AuthenticAMD, HiSilicon)",
         ["lscpu", "cpuinfo"],
-        LSCPU
+        lscpu::LSCPU
     ),
     entry!(
         "cpu.model_name",
@@ -223,7 +219,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "CPU model name (aarch64 cores named from their IDs as lscpu does: Kunpeng-920)",
         ["lscpu", "cpuinfo"],
-        LSCPU
+        lscpu::LSCPU
     ),
     entry!(
         "cpu.max_mhz",
@@ -231,7 +227,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Highest CPU frequency",
         ["lscpu", "settings-snapshot"],
-        LSCPU
+        lscpu::LSCPU
     ),
     entry!(
         "cpu.hypervisor",
@@ -239,7 +235,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "Hypervisor vendor seen from inside a VM",
         ["lscpu", "cpuinfo"],
-        LSCPU
+        lscpu::LSCPU
     ),
     entry!(
         "cpu.lse_atomics",
@@ -247,7 +243,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Flag,
         "aarch64 CPU offers LSE atomics (the `atomics` flag)",
         ["lscpu", "cpuinfo"],
-        LSCPU
+        lscpu::LSCPU
     ),
     entry!(
         "cpu.implementer",
@@ -255,7 +251,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "aarch64 `CPU implementer` code (0x48 = HiSilicon, 0x41 = ARM, 0x70 = Phytium)",
         ["cpuinfo"],
-        CPUINFO
+        cpuinfo::CAT
     ),
     entry!(
         "cpu.part",
@@ -263,7 +259,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "aarch64 `CPU part` code (0xd01 with implementer 0x48 = Kunpeng 920)",
         ["cpuinfo"],
-        CPUINFO
+        cpuinfo::CAT
     ),
     entry!(
         "cpu.governor",
@@ -271,7 +267,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "cpufreq scaling governor of every CPU (performance, ondemand, …), or mixed when they differ",
         ["settings-snapshot"],
-        SNAPSHOT
+        settings_snapshot::UNDER_LOAD
     ),
     entry!(
         "cpu.<cpu>.governor",
@@ -279,7 +275,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "cpufreq scaling governor of one CPU (given only when CPUs differ)",
         ["settings-snapshot"],
-        SNAPSHOT
+        settings_snapshot::UNDER_LOAD
     ),
     entry!(
         "cpu.cur_freq_min_mhz",
@@ -287,7 +283,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Lowest current CPU frequency (scaling_cur_freq) when the snapshot was taken",
         ["settings-snapshot"],
-        SNAPSHOT
+        settings_snapshot::UNDER_LOAD
     ),
     entry!(
         "cpu.cur_freq_avg_mhz",
@@ -295,7 +291,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Average current CPU frequency (scaling_cur_freq) over the CPUs",
         ["settings-snapshot"],
-        SNAPSHOT
+        settings_snapshot::UNDER_LOAD
     ),
     entry!(
         "cpu.cur_freq_max_mhz",
@@ -303,7 +299,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Highest current CPU frequency (scaling_cur_freq) when the snapshot was taken",
         ["settings-snapshot"],
-        SNAPSHOT
+        settings_snapshot::UNDER_LOAD
     ),
     entry!(
         "cpu.smt_control",
@@ -311,7 +307,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "SMT control state: on, off, forceoff, notsupported or notimplemented",
         ["settings-snapshot"],
-        SNAPSHOT
+        settings_snapshot::UNDER_LOAD
     ),
     entry!(
         "cpu.smt_active",
@@ -319,6 +315,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Flag,
         "Sibling hardware threads are online (SMT in use)",
         ["settings-snapshot"],
-        SNAPSHOT
+        settings_snapshot::UNDER_LOAD
     ),
 ];

@@ -4,6 +4,7 @@
 //! the prefix names the unit because a parameter name may itself hold dots.
 
 use super::CatalogEntry;
+use crate::tools::{dm_ini, postgresql_conf, postgresql_log};
 
 pub static ENTRIES: &[CatalogEntry] = &[
     entry!(
@@ -76,7 +77,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "A configured server parameter, name in lower case (io_thr_groups, shared_buffers, innodb_buffer_pool_size), value as written with units (8GB, 15min); the last setting in the file wins",
         ["dm-ini", "postgresql-conf", "my-cnf"],
-        "cat <DM data dir>/dm.ini; cat $PGDATA/postgresql.conf; cat /etc/my.cnf"
+        dm_ini::WITH_OTHER_DATABASES
     ),
     entry!(
         "db.param_kib.<name*>",
@@ -84,7 +85,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "A configured size parameter in KiB, whatever the file wrote (shared_buffers = 1GB or 131072 blocks of 8 kB, innodb_buffer_pool_size = 96G, dm.ini BUFFER in MB); only for values whose unit the engine's manual makes certain",
         ["dm-ini", "postgresql-conf", "my-cnf"],
-        "cat <DM data dir>/dm.ini; cat $PGDATA/postgresql.conf; cat /etc/my.cnf"
+        dm_ini::WITH_OTHER_DATABASES
     ),
     entry!(
         "db.param_s.<name*>",
@@ -92,7 +93,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "A configured time parameter in seconds (checkpoint_timeout = 15min is 900, bgwriter_delay = 200 is 0.2, dm.ini CKPT_INTERVAL); only for values whose unit the engine's manual makes certain",
         ["dm-ini", "postgresql-conf", "my-cnf"],
-        "cat <DM data dir>/dm.ini; cat $PGDATA/postgresql.conf; cat /etc/my.cnf"
+        dm_ini::WITH_OTHER_DATABASES
     ),
     entry!(
         "db.param_on.<name*>",
@@ -100,7 +101,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Flag,
         "A configured on/off parameter (on/off, true/false, yes/no as the engine accepts them, 1/0 for parameters known to be boolean)",
         ["postgresql-conf", "my-cnf"],
-        "cat $PGDATA/postgresql.conf; cat /etc/my.cnf"
+        postgresql_conf::WITH_MY_CNF
     ),
     entry!(
         "db.param_num.<name*>",
@@ -108,7 +109,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "A configured parameter written as a plain number, as written: a count, a percentage, a mode, or a size or time in the parameter's own unit (max_connections, IO_THR_GROUPS, wal_buffers = -1)",
         ["dm-ini", "postgresql-conf", "my-cnf"],
-        "cat <DM data dir>/dm.ini; cat $PGDATA/postgresql.conf; cat /etc/my.cnf"
+        dm_ini::WITH_OTHER_DATABASES
     ),
     entry!(
         "db.log.conn_limit_rejections",
@@ -116,7 +117,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Connections the server refused because every slot was taken (FATAL `sorry, too many clients already`, `remaining connection slots are reserved …`, openGauss `Already too many clients`; MariaDB `Aborted connection … (Too many connections)`); 0 when the log was read and shows none",
         ["postgresql-log", "mysql-error-log"],
-        "the server log covering the run (PostgreSQL on Debian: /var/log/postgresql/postgresql-<version>-<cluster>.log, else $PGDATA/log/ or log_directory; MySQL/MariaDB: log_error, on Debian /var/log/mysql/error.log)"
+        postgresql_log::SERVER_LOG
     ),
     entry!(
         "db.conn_refusals_seen",

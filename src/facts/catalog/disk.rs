@@ -1,9 +1,7 @@
 //! Block devices: per-device series from iostat -x, sar -d, nmon and vmstat -d -t, and the busiest device.
 
 use super::CatalogEntry;
-
-const IOSTAT: &str = "iostat -x 10 (while the load runs)";
-const VMSTAT_D: &str = "vmstat -d -t 10 (-t stamps each table, so rates can be told)";
+use crate::tools::{iostat, sar, vmstat};
 
 pub static ENTRIES: &[CatalogEntry] = &[
     entry!(
@@ -12,7 +10,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Share of time the device was busy (%util)",
         ["iostat", "sar", "sadf", "nmon", "proc-samples"],
-        IOSTAT
+        iostat::EXTENDED
     ),
     entry!(
         "disk.<dev>.r_per_s",
@@ -20,7 +18,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Reads completed per second",
         ["iostat", "proc-samples", "vmstat"],
-        IOSTAT
+        iostat::EXTENDED
     ),
     entry!(
         "disk.<dev>.w_per_s",
@@ -28,7 +26,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Writes completed per second",
         ["iostat", "proc-samples", "vmstat"],
-        IOSTAT
+        iostat::EXTENDED
     ),
     entry!(
         "disk.<dev>.rkb_per_s",
@@ -36,7 +34,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Kilobytes read per second",
         ["iostat", "sar", "sadf", "nmon", "proc-samples", "vmstat"],
-        IOSTAT
+        iostat::EXTENDED
     ),
     entry!(
         "disk.<dev>.wkb_per_s",
@@ -44,7 +42,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Kilobytes written per second",
         ["iostat", "sar", "sadf", "nmon", "proc-samples", "vmstat"],
-        IOSTAT
+        iostat::EXTENDED
     ),
     entry!(
         "disk.<dev>.io_per_s",
@@ -52,7 +50,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Transfers (reads + writes) completed per second: iostat and sar -d tps, nmon DISKXFER",
         ["iostat", "sar", "sadf", "nmon", "vmstat"],
-        "sar -d -p 10 (while the load runs)"
+        sar::DISKS
     ),
     entry!(
         "disk.<dev>.r_await_ms",
@@ -60,7 +58,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Average read latency including queueing",
         ["iostat", "proc-samples", "vmstat"],
-        IOSTAT
+        iostat::EXTENDED
     ),
     entry!(
         "disk.<dev>.w_await_ms",
@@ -68,7 +66,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Average write latency including queueing",
         ["iostat", "proc-samples", "vmstat"],
-        IOSTAT
+        iostat::EXTENDED
     ),
     entry!(
         "disk.<dev>.await_ms",
@@ -76,7 +74,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Average I/O latency (older sysstat)",
         ["iostat", "sar", "sadf", "vmstat"],
-        IOSTAT
+        iostat::EXTENDED
     ),
     entry!(
         "disk.<dev>.aqu_sz",
@@ -84,7 +82,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Average queue length (aqu-sz / avgqu-sz)",
         ["iostat", "sar", "sadf", "proc-samples"],
-        IOSTAT
+        iostat::EXTENDED
     ),
     entry!(
         "disk.<dev>.svctm_ms",
@@ -92,7 +90,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Average service time (older sysstat, unreliable)",
         ["iostat", "sar"],
-        IOSTAT
+        iostat::EXTENDED
     ),
     entry!(
         "disk.<dev>.f_per_s",
@@ -100,7 +98,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Flush requests completed per second (f/s, sysstat 12.1.2+): fsync and cache flushes",
         ["iostat"],
-        IOSTAT
+        iostat::EXTENDED
     ),
     entry!(
         "disk.busiest.name",
@@ -108,7 +106,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "Device with the highest average %util",
         ["derived"],
-        IOSTAT
+        iostat::EXTENDED
     ),
     entry!(
         "disk.busiest.util_pct",
@@ -116,7 +114,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "%util of the busiest device (or the disk-busy column of a scaling table)",
         ["derived"],
-        IOSTAT
+        iostat::EXTENDED
     ),
     entry!(
         "disk.<dev>.scheduler",
@@ -132,7 +130,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Reads completed since boot (vmstat -d, last sample)",
         ["vmstat"],
-        VMSTAT_D
+        vmstat::DISKS
     ),
     entry!(
         "disk.<dev>.read_kib_since_boot",
@@ -140,7 +138,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Data read since boot (vmstat -d sectors of 512 bytes, last sample)",
         ["vmstat"],
-        VMSTAT_D
+        vmstat::DISKS
     ),
     entry!(
         "disk.<dev>.writes_since_boot",
@@ -148,7 +146,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Writes completed since boot (vmstat -d, last sample)",
         ["vmstat"],
-        VMSTAT_D
+        vmstat::DISKS
     ),
     entry!(
         "disk.<dev>.written_kib_since_boot",
@@ -156,7 +154,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Data written since boot (vmstat -d sectors of 512 bytes, last sample)",
         ["vmstat"],
-        VMSTAT_D
+        vmstat::DISKS
     ),
     entry!(
         "disk.<dev>.io_in_progress",
@@ -164,7 +162,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "I/O requests in flight when vmstat -d printed its last sample (cur)",
         ["vmstat"],
-        VMSTAT_D
+        vmstat::DISKS
     ),
     entry!(
         "disk.<dev>.busy_s_since_boot",
@@ -172,6 +170,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Seconds the device had I/O in flight since boot (vmstat -d sec, last sample)",
         ["vmstat"],
-        VMSTAT_D
+        vmstat::DISKS
     ),
 ];

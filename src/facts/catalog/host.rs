@@ -1,7 +1,8 @@
 //! Facts about the host itself: what bundle.yaml declares and what capture headers say.
 
 use super::CatalogEntry;
-use super::commands::*;
+use super::commands::BUNDLE_YAML;
+use crate::tools::uname;
 
 pub static ENTRIES: &[CatalogEntry] = &[
     entry!(
@@ -15,7 +16,10 @@ pub static ENTRIES: &[CatalogEntry] = &[
             "iostat",
             "uname",
             "settings-snapshot",
-            "sadf"
+            "sadf",
+            "sar",
+            "pidstat",
+            "nmon"
         ],
         BUNDLE_YAML
     ),
@@ -54,9 +58,12 @@ pub static ENTRIES: &[CatalogEntry] = &[
             "iostat",
             "settings-snapshot",
             "dmesg",
-            "sadf"
+            "sadf",
+            "sar",
+            "pidstat",
+            "nmon"
         ],
-        "uname -a"
+        uname::UNAME_A
     ),
     entry!(
         "vm.host_sockets",

@@ -7,8 +7,7 @@
 //! src/parse/os/kernel_error_tally.rs).
 
 use super::CatalogEntry;
-
-const DMESG: &str = "dmesg --time-format iso (as root; dmesg, dmesg -T or journalctl -k -b also do, but only ISO times with a zone can be placed in the capture window), saved right after the load ran, the whole log and not a grep";
+use crate::tools::dmesg;
 
 pub static ENTRIES: &[CatalogEntry] = &[
     entry!(
@@ -17,7 +16,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "The time the kernel log covers, first to last stamp (seconds after boot, or the date as printed); the error counts are over this span, or over the capture window it then names",
         ["dmesg"],
-        DMESG
+        dmesg::WHOLE_LOG
     ),
     entry!(
         "os.kernel_errors_outside_capture",
@@ -25,7 +24,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Kernel errors of any class stamped before or after the capture window (bundle.yaml capture.started/ended), left out of the counts; context only",
         ["dmesg"],
-        DMESG
+        dmesg::WHOLE_LOG
     ),
     entry!(
         "os.kernel_error_kinds_outside_capture",
@@ -33,7 +32,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "What the kernel errors outside the capture window were, by class (2 OOM kills, 1 hung task)",
         ["dmesg"],
-        DMESG
+        dmesg::WHOLE_LOG
     ),
     entry!(
         "mem.oom_kills",
@@ -41,7 +40,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Processes the OOM killer killed (Out of memory / Memory cgroup out of memory: Killed process …, oom-kill: lines)",
         ["dmesg"],
-        DMESG
+        dmesg::WHOLE_LOG
     ),
     entry!(
         "mem.oom_killed",
@@ -49,7 +48,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "The processes the OOM killer killed, with how often: python3 (5), mysqld (1)",
         ["dmesg"],
-        DMESG
+        dmesg::WHOLE_LOG
     ),
     entry!(
         "mem.oom_memcg_kills",
@@ -57,7 +56,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "OOM kills forced by a memory cgroup's limit (CONSTRAINT_MEMCG: a container or service limit, not the host's RAM)",
         ["dmesg"],
-        DMESG
+        dmesg::WHOLE_LOG
     ),
     entry!(
         "mem.oom_cgroups",
@@ -65,7 +64,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "The memory cgroups whose limit forced OOM kills (oom_memcg=), with how often",
         ["dmesg"],
-        DMESG
+        dmesg::WHOLE_LOG
     ),
     entry!(
         "mem.ecc_corrected_errors",
@@ -73,7 +72,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Corrected memory errors EDAC reported (EDAC MCn: <n> CE …)",
         ["dmesg"],
-        DMESG
+        dmesg::WHOLE_LOG
     ),
     entry!(
         "mem.ecc_uncorrected_errors",
@@ -81,7 +80,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Uncorrected memory errors EDAC reported (EDAC MCn: <n> UE …)",
         ["dmesg"],
-        DMESG
+        dmesg::WHOLE_LOG
     ),
     entry!(
         "disk.kernel_errors",
@@ -89,7 +88,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Storage error messages of all devices: I/O errors, command timeouts, link and controller resets, file-system errors",
         ["dmesg"],
-        DMESG
+        dmesg::WHOLE_LOG
     ),
     entry!(
         "disk.<dev>.kernel_errors",
@@ -97,7 +96,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Storage error messages naming this device (sda, nvme0, ata1, dm-0 as the kernel names it)",
         ["dmesg"],
-        DMESG
+        dmesg::WHOLE_LOG
     ),
     entry!(
         "disk.<dev>.kernel_error_kinds",
@@ -105,7 +104,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "What the device's error messages were: 3 I/O errors, 1 reset",
         ["dmesg"],
-        DMESG
+        dmesg::WHOLE_LOG
     ),
     entry!(
         "os.hung_tasks",
@@ -113,7 +112,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Hung-task reports: INFO: task <comm>:<pid> blocked for more than N seconds",
         ["dmesg"],
-        DMESG
+        dmesg::WHOLE_LOG
     ),
     entry!(
         "os.hung_task_names",
@@ -121,7 +120,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "The tasks reported hung, with how often",
         ["dmesg"],
-        DMESG
+        dmesg::WHOLE_LOG
     ),
     entry!(
         "os.soft_lockups",
@@ -129,7 +128,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Soft lockups: a CPU stuck in the kernel without scheduling (watchdog: BUG: soft lockup - CPU#n stuck for Ns!)",
         ["dmesg"],
-        DMESG
+        dmesg::WHOLE_LOG
     ),
     entry!(
         "os.hard_lockups",
@@ -137,7 +136,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Hard lockups: a CPU not taking interrupts (Watchdog detected hard LOCKUP on cpu n)",
         ["dmesg"],
-        DMESG
+        dmesg::WHOLE_LOG
     ),
     entry!(
         "os.machine_check_lines",
@@ -145,7 +144,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Log lines of machine-check hardware errors (mce: [Hardware Error]: …; one event prints several)",
         ["dmesg"],
-        DMESG
+        dmesg::WHOLE_LOG
     ),
     entry!(
         "net.tx_timeouts",
@@ -153,7 +152,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "NIC transmit queue timeouts (NETDEV WATCHDOG: … transmit queue n timed out)",
         ["dmesg"],
-        DMESG
+        dmesg::WHOLE_LOG
     ),
     entry!(
         "net.tx_timeout_devices",
@@ -161,7 +160,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "The interfaces whose transmit queues timed out, with how often",
         ["dmesg"],
-        DMESG
+        dmesg::WHOLE_LOG
     ),
     entry!(
         "net.conntrack_table_full",
@@ -169,7 +168,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Messages that the connection-tracking table was full and packets were dropped (nf_conntrack: table full, dropping packet; rate-limited, so each stands for more drops)",
         ["dmesg"],
-        DMESG
+        dmesg::WHOLE_LOG
     ),
     entry!(
         "net.syn_flood_warnings",
@@ -177,7 +176,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Possible SYN flooding warnings: a listen queue overflowed and SYN cookies were sent",
         ["dmesg"],
-        DMESG
+        dmesg::WHOLE_LOG
     ),
     entry!(
         "net.syn_flood_ports",
@@ -185,7 +184,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "The ports named in SYN flooding warnings, with how often",
         ["dmesg"],
-        DMESG
+        dmesg::WHOLE_LOG
     ),
     entry!(
         "net.link_down_events",
@@ -193,7 +192,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "NIC Link is Down messages",
         ["dmesg"],
-        DMESG
+        dmesg::WHOLE_LOG
     ),
     entry!(
         "net.link_down_devices",
@@ -201,6 +200,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "The interfaces whose link went down, with how often",
         ["dmesg"],
-        DMESG
+        dmesg::WHOLE_LOG
     ),
 ];

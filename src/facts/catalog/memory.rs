@@ -2,9 +2,7 @@
 //! snapshots only; memory use over time is in activity.rs (vmstat, sar, nmon).
 
 use super::CatalogEntry;
-
-const DMIDECODE: &str = "dmidecode -t memory (as root, on the physical host)";
-const MEMINFO: &str = "cat /proc/meminfo";
+use crate::tools::{dmidecode, meminfo};
 
 pub static ENTRIES: &[CatalogEntry] = &[
     entry!(
@@ -13,7 +11,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Memory the kernel manages (MemTotal)",
         ["meminfo", "free", "top"],
-        MEMINFO
+        meminfo::CAT
     ),
     entry!(
         "mem.swap_total_kib",
@@ -21,7 +19,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Swap space",
         ["meminfo", "free", "top"],
-        MEMINFO
+        meminfo::CAT
     ),
     entry!(
         "mem.swap_used_kib",
@@ -29,7 +27,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Swap in use",
         ["meminfo", "free", "top"],
-        MEMINFO
+        meminfo::CAT
     ),
     entry!(
         "mem.anon_huge_kib",
@@ -37,7 +35,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Transparent huge pages in use (AnonHugePages)",
         ["meminfo"],
-        MEMINFO
+        meminfo::CAT
     ),
     entry!(
         "mem.hugepages_total",
@@ -45,7 +43,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Reserved huge pages (HugePages_Total)",
         ["meminfo"],
-        MEMINFO
+        meminfo::CAT
     ),
     entry!(
         "mem.hugepages_free",
@@ -53,7 +51,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Reserved huge pages not in use (HugePages_Free)",
         ["meminfo"],
-        MEMINFO
+        meminfo::CAT
     ),
     entry!(
         "mem.hugepage_size_kib",
@@ -61,7 +59,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Huge page size (Hugepagesize)",
         ["meminfo"],
-        MEMINFO
+        meminfo::CAT
     ),
     entry!(
         "mem.dimm.<slot>.size_mib",
@@ -69,7 +67,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Size of the DIMM in this slot (label = locator)",
         ["dmidecode"],
-        DMIDECODE
+        dmidecode::MEMORY
     ),
     entry!(
         "mem.dimm.<slot>.type",
@@ -77,7 +75,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "Memory type of the DIMM in this slot (DDR4, DDR5)",
         ["dmidecode"],
-        DMIDECODE
+        dmidecode::MEMORY
     ),
     entry!(
         "mem.dimm.<slot>.rated_mts",
@@ -85,7 +83,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Rated speed of the DIMM in this slot",
         ["dmidecode"],
-        DMIDECODE
+        dmidecode::MEMORY
     ),
     entry!(
         "mem.dimm.<slot>.configured_mts",
@@ -93,7 +91,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Speed the DIMM in this slot runs at",
         ["dmidecode"],
-        DMIDECODE
+        dmidecode::MEMORY
     ),
     entry!(
         "mem.dimm.count",
@@ -101,7 +99,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Populated DIMM slots",
         ["dmidecode"],
-        DMIDECODE
+        dmidecode::MEMORY
     ),
     entry!(
         "mem.dimm.slots",
@@ -109,7 +107,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "DIMM slots (populated or not)",
         ["dmidecode"],
-        DMIDECODE
+        dmidecode::MEMORY
     ),
     entry!(
         "mem.dimm.total_gib",
@@ -117,7 +115,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Installed DIMM capacity",
         ["dmidecode"],
-        DMIDECODE
+        dmidecode::MEMORY
     ),
     entry!(
         "mem.dimm.type",
@@ -125,7 +123,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "Memory type of the installed DIMMs (types joined with / if mixed)",
         ["dmidecode"],
-        DMIDECODE
+        dmidecode::MEMORY
     ),
     entry!(
         "mem.dimm.rated_mts",
@@ -133,7 +131,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Lowest rated DIMM speed",
         ["dmidecode"],
-        DMIDECODE
+        dmidecode::MEMORY
     ),
     entry!(
         "mem.dimm.configured_mts",
@@ -141,7 +139,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Lowest speed a DIMM is configured to run at",
         ["dmidecode"],
-        DMIDECODE
+        dmidecode::MEMORY
     ),
     entry!(
         "mem.dimm.below_rated",
@@ -149,7 +147,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Flag,
         "Some DIMM runs below its rated speed (often: two DIMMs per channel)",
         ["dmidecode"],
-        DMIDECODE
+        dmidecode::MEMORY
     ),
     entry!(
         "mem.dimm.max_per_channel",
@@ -157,6 +155,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Most DIMMs on one memory channel (DPC; from bank locators or slot names)",
         ["dmidecode"],
-        DMIDECODE
+        dmidecode::MEMORY
     ),
 ];

@@ -3,7 +3,9 @@
 //! (a test checks every fixture), rules are linted against it, and a rule that could
 //! not run because a fact was missing tells the consultant what to capture next.
 //!
-//! Entries live in one file per domain; `entries()` chains them.
+//! Entries live in one file per domain; `entries()` chains them. An entry's tools are
+//! tool spec ids (`crate::tools`), or `derived` / `bundle.yaml`, and its capture is one
+//! of those specs' capture commands (tests/tools.rs holds both to that).
 
 use super::Unit;
 use serde::Serialize;
@@ -26,8 +28,9 @@ pub struct CatalogEntry {
     pub unit: Unit,
     pub kind: Kind,
     pub meaning: &'static str,
+    /// Spec ids of the tools that supply it, or `derived`, `bundle.yaml`.
     pub tools: &'static [&'static str],
-    /// What to run (or write) to get this fact.
+    /// What to run (or write) to get this fact: a capture of one of its tools' specs.
     pub capture: &'static str,
 }
 
@@ -47,7 +50,6 @@ macro_rules! entry {
 
 /// Capture commands more than one domain cites.
 mod commands {
-    pub const MPSTAT: &str = "mpstat -P ALL 10 (while the load runs)";
     pub const BUNDLE_YAML: &str = "bundle.yaml next to the captures";
 }
 

@@ -1,14 +1,7 @@
 //! Network interfaces and their settings: ethtool, /proc/interrupts, ping.
 
 use super::CatalogEntry;
-
-const ETHTOOL: &str = "ethtool <interface>";
-const ETHTOOL_I: &str =
-    "ethtool -i <interface> (in a transcript that shows the command, so the interface is known)";
-const ETHTOOL_K: &str = "ethtool -k <interface>";
-const ETHTOOL_L: &str = "ethtool -l <interface>";
-const INTERRUPTS: &str = "cat /proc/interrupts (after the load has run a while)";
-const PING: &str = "ping -c 20 <database host> from the application / load-generator host";
+use crate::tools::{ethtool, ethtool_channels, ethtool_driver, ethtool_features, interrupts, ping};
 
 pub static ENTRIES: &[CatalogEntry] = &[
     entry!(
@@ -17,7 +10,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Negotiated link speed (absent when the driver reports none, as virtual NICs do)",
         ["ethtool"],
-        ETHTOOL
+        ethtool::LINK
     ),
     entry!(
         "net.<if>.duplex",
@@ -25,7 +18,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "Link duplex: full or half",
         ["ethtool"],
-        ETHTOOL
+        ethtool::LINK
     ),
     entry!(
         "net.<if>.link_up",
@@ -33,7 +26,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Flag,
         "The interface has a link (Link detected: yes)",
         ["ethtool"],
-        ETHTOOL
+        ethtool::LINK
     ),
     entry!(
         "net.<if>.driver",
@@ -41,7 +34,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "NIC driver, e.g. hinic for the Huawei Hi1822 (<if> is the PCI address when the capture does not name the interface)",
         ["ethtool-driver"],
-        ETHTOOL_I
+        ethtool_driver::DRIVER
     ),
     entry!(
         "net.<if>.driver_version",
@@ -49,7 +42,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "NIC driver version",
         ["ethtool-driver"],
-        ETHTOOL_I
+        ethtool_driver::DRIVER
     ),
     entry!(
         "net.<if>.firmware_version",
@@ -57,7 +50,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "NIC firmware version (the tuning guide's known-good Hi1822 firmware is 2.4.1.0)",
         ["ethtool-driver"],
-        ETHTOOL_I
+        ethtool_driver::DRIVER
     ),
     entry!(
         "net.<if>.bus_info",
@@ -65,7 +58,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "PCI address of the NIC, e.g. 0000:03:00.0",
         ["ethtool-driver"],
-        ETHTOOL_I
+        ethtool_driver::DRIVER
     ),
     entry!(
         "net.<if>.tso",
@@ -73,7 +66,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Flag,
         "TCP segmentation offload is on",
         ["ethtool-features"],
-        ETHTOOL_K
+        ethtool_features::OFFLOADS
     ),
     entry!(
         "net.<if>.gso",
@@ -81,7 +74,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Flag,
         "Generic segmentation offload is on",
         ["ethtool-features"],
-        ETHTOOL_K
+        ethtool_features::OFFLOADS
     ),
     entry!(
         "net.<if>.gro",
@@ -89,7 +82,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Flag,
         "Generic receive offload is on",
         ["ethtool-features"],
-        ETHTOOL_K
+        ethtool_features::OFFLOADS
     ),
     entry!(
         "net.<if>.lro",
@@ -97,7 +90,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Flag,
         "Large receive offload is on",
         ["ethtool-features"],
-        ETHTOOL_K
+        ethtool_features::OFFLOADS
     ),
     entry!(
         "net.<if>.tso_fixed",
@@ -105,7 +98,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Flag,
         "The driver does not let TSO change ([fixed])",
         ["ethtool-features"],
-        ETHTOOL_K
+        ethtool_features::OFFLOADS
     ),
     entry!(
         "net.<if>.gso_fixed",
@@ -113,7 +106,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Flag,
         "The driver does not let GSO change ([fixed])",
         ["ethtool-features"],
-        ETHTOOL_K
+        ethtool_features::OFFLOADS
     ),
     entry!(
         "net.<if>.gro_fixed",
@@ -121,7 +114,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Flag,
         "The driver does not let GRO change ([fixed])",
         ["ethtool-features"],
-        ETHTOOL_K
+        ethtool_features::OFFLOADS
     ),
     entry!(
         "net.<if>.lro_fixed",
@@ -129,7 +122,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Flag,
         "The driver does not let LRO change ([fixed])",
         ["ethtool-features"],
-        ETHTOOL_K
+        ethtool_features::OFFLOADS
     ),
     entry!(
         "net.<if>.combined_max",
@@ -137,7 +130,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Most combined (RX+TX) queue channels the NIC supports",
         ["ethtool-channels"],
-        ETHTOOL_L
+        ethtool_channels::QUEUES
     ),
     entry!(
         "net.<if>.combined",
@@ -145,7 +138,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Combined (RX+TX) queue channels in use (the tuning guide sets 48 on the client, 12 on a 128-core server)",
         ["ethtool-channels"],
-        ETHTOOL_L
+        ethtool_channels::QUEUES
     ),
     entry!(
         "irq.<device>.queues",
@@ -153,7 +146,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Queue interrupt vectors of a NIC or NVMe controller (<device>: handler name without its queue suffix, e.g. enp3s0 from enp3s0_qp0, nvme0 from nvme0q1)",
         ["interrupts"],
-        INTERRUPTS
+        interrupts::AFTER_LOAD
     ),
     entry!(
         "irq.<device>.interrupts",
@@ -161,7 +154,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Interrupts the device's queue vectors raised since boot",
         ["interrupts"],
-        INTERRUPTS
+        interrupts::AFTER_LOAD
     ),
     entry!(
         "irq.<device>.cpus",
@@ -169,7 +162,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "CPUs that handled the device's queue interrupts (at least 1 % as many as its busiest CPU, so stray interrupts from boot do not count)",
         ["interrupts"],
-        INTERRUPTS
+        interrupts::AFTER_LOAD
     ),
     entry!(
         "irq.<device>.top_cpu",
@@ -177,7 +170,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "The CPU that handled most of the device's queue interrupts",
         ["interrupts"],
-        INTERRUPTS
+        interrupts::AFTER_LOAD
     ),
     entry!(
         "irq.<device>.top_cpu_share_pct",
@@ -185,7 +178,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Share of the device's queue interrupts handled by its busiest CPU",
         ["interrupts"],
-        INTERRUPTS
+        interrupts::AFTER_LOAD
     ),
     entry!(
         "irq.<device>.bus_info",
@@ -193,7 +186,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "PCI address of the device, when the interrupt chip column shows it (x86 PCI-MSIX-0000:00:03.0); joins with net.<if>.bus_info",
         ["interrupts"],
-        INTERRUPTS
+        interrupts::AFTER_LOAD
     ),
     entry!(
         "net.ping.<target>.rtt_min_ms",
@@ -201,7 +194,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Smallest ping round-trip time to the target",
         ["ping"],
-        PING
+        ping::ROUND_TRIP
     ),
     entry!(
         "net.ping.<target>.rtt_avg_ms",
@@ -209,7 +202,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Average ping round-trip time to the target",
         ["ping"],
-        PING
+        ping::ROUND_TRIP
     ),
     entry!(
         "net.ping.<target>.rtt_max_ms",
@@ -217,7 +210,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Largest ping round-trip time to the target",
         ["ping"],
-        PING
+        ping::ROUND_TRIP
     ),
     entry!(
         "net.ping.<target>.rtt_mdev_ms",
@@ -225,7 +218,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Mean deviation of the ping round-trip times (iputils only)",
         ["ping"],
-        PING
+        ping::ROUND_TRIP
     ),
     entry!(
         "net.ping.<target>.loss_pct",
@@ -233,6 +226,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Share of pings without a reply",
         ["ping"],
-        PING
+        ping::ROUND_TRIP
     ),
 ];

@@ -3,17 +3,7 @@
 //! derived from them.
 
 use super::CatalogEntry;
-
-const SAR_TCP: &str = "sar -n TCP,ETCP 1 60 (while the load runs)";
-const SAR_EDEV: &str = "sar -n EDEV 1 60 (while the load runs), or for i in 1 2; do date +%s; cat /proc/net/dev; sleep 60; done";
-const PROC_NET_DEV: &str = "cat /proc/net/dev (since boot)";
-const SAR_SOCK: &str = "sar -n SOCK 1 60 (while the load runs)";
-const NSTAT: &str =
-    "nstat -az (since boot), or nstat -n before and nstat after the load (its change)";
-const NSTAT_LOOP: &str =
-    "for i in 1 2; do date +%s; nstat -saz; sleep 60; done (two timed snapshots around the load)";
-const SS: &str = "ss -s (while the load runs)";
-const SS_INFO: &str = "ss -tin (while the load runs; ss -tin dst <peer> for one peer)";
+use crate::tools::{nstat, proc_net_dev, sar, ss_info, ss_summary};
 
 pub static ENTRIES: &[CatalogEntry] = &[
     entry!(
@@ -22,7 +12,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Connections this host opened per second (TCP ActiveOpens: SYNs sent); sar -n TCP,ETCP per interval, or the growth between two timed nstat -a / netstat -s snapshots",
         ["sar", "sadf", "nstat", "netstat-s"],
-        SAR_TCP
+        sar::TCP
     ),
     entry!(
         "net.tcp.passive_opens_per_s",
@@ -30,7 +20,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Connections this host accepted per second (TCP PassiveOpens); sar -n TCP,ETCP per interval, or the growth between two timed nstat -a / netstat -s snapshots",
         ["sar", "sadf", "nstat", "netstat-s"],
-        SAR_TCP
+        sar::TCP
     ),
     entry!(
         "net.tcp.segments_in_per_s",
@@ -38,7 +28,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "TCP segments received per second, errors included (TCP InSegs); sar -n TCP,ETCP per interval, or the growth between two timed nstat -a / netstat -s snapshots",
         ["sar", "sadf", "nstat", "netstat-s"],
-        SAR_TCP
+        sar::TCP
     ),
     entry!(
         "net.tcp.segments_out_per_s",
@@ -46,7 +36,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "TCP segments sent per second, retransmissions left out (TCP OutSegs); sar -n TCP,ETCP per interval, or the growth between two timed nstat -a / netstat -s snapshots",
         ["sar", "sadf", "nstat", "netstat-s"],
-        SAR_TCP
+        sar::TCP
     ),
     entry!(
         "net.tcp.attempt_fails_per_s",
@@ -54,7 +44,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Connection attempts that failed per second (TCP AttemptFails); sar -n TCP,ETCP per interval, or the growth between two timed nstat -a / netstat -s snapshots",
         ["sar", "sadf", "nstat", "netstat-s"],
-        SAR_TCP
+        sar::TCP
     ),
     entry!(
         "net.tcp.established_resets_per_s",
@@ -62,7 +52,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Established connections reset per second (TCP EstabResets); sar -n TCP,ETCP per interval, or the growth between two timed nstat -a / netstat -s snapshots",
         ["sar", "sadf", "nstat", "netstat-s"],
-        SAR_TCP
+        sar::TCP
     ),
     entry!(
         "net.tcp.retrans_per_s",
@@ -70,7 +60,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "TCP segments retransmitted per second (TCP RetransSegs); sar -n TCP,ETCP per interval, or the growth between two timed nstat -a / netstat -s snapshots",
         ["sar", "sadf", "nstat", "netstat-s"],
-        SAR_TCP
+        sar::TCP
     ),
     entry!(
         "net.tcp.segments_in_errors_per_s",
@@ -78,7 +68,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "TCP segments received in error per second (TCP InErrs: bad checksum, no socket memory); sar -n TCP,ETCP per interval, or the growth between two timed nstat -a / netstat -s snapshots",
         ["sar", "sadf", "nstat", "netstat-s"],
-        SAR_TCP
+        sar::TCP
     ),
     entry!(
         "net.tcp.resets_out_per_s",
@@ -86,7 +76,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "TCP segments sent with RST per second (TCP OutRsts); sar -n TCP,ETCP per interval, or the growth between two timed nstat -a / netstat -s snapshots",
         ["sar", "sadf", "nstat", "netstat-s"],
-        SAR_TCP
+        sar::TCP
     ),
     entry!(
         "net.tcp.listen_overflows_per_s",
@@ -94,7 +84,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Times a listening socket's accept queue was full when a connection completed (TcpExt ListenOverflows: the application accepts too slowly, or the backlog is too small), per second between two timed nstat -a / netstat -s snapshots",
         ["nstat", "netstat-s"],
-        NSTAT_LOOP
+        nstat::TWO_SNAPSHOTS
     ),
     entry!(
         "net.tcp.listen_drops_per_s",
@@ -102,7 +92,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "SYNs and connections dropped at a listening socket, overflows included (TcpExt ListenDrops), per second between two timed nstat -a / netstat -s snapshots",
         ["nstat", "netstat-s"],
-        NSTAT_LOOP
+        nstat::TWO_SNAPSHOTS
     ),
     entry!(
         "net.tcp.syncookies_sent_per_s",
@@ -110,7 +100,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "SYN cookies sent because the SYN queue was full (TcpExt SyncookiesSent), per second between two timed nstat -a / netstat -s snapshots",
         ["nstat", "netstat-s"],
-        NSTAT_LOOP
+        nstat::TWO_SNAPSHOTS
     ),
     entry!(
         "net.tcp.syncookies_received_per_s",
@@ -118,7 +108,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Valid SYN cookies received back (TcpExt SyncookiesRecv), per second between two timed nstat -a / netstat -s snapshots",
         ["nstat", "netstat-s"],
-        NSTAT_LOOP
+        nstat::TWO_SNAPSHOTS
     ),
     entry!(
         "net.tcp.syncookies_failed_per_s",
@@ -126,7 +116,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Invalid SYN cookies received (TcpExt SyncookiesFailed), per second between two timed nstat -a / netstat -s snapshots",
         ["nstat", "netstat-s"],
-        NSTAT_LOOP
+        nstat::TWO_SNAPSHOTS
     ),
     entry!(
         "net.tcp.timeouts_per_s",
@@ -134,7 +124,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Retransmission timer expiries (TcpExt TCPTimeouts: a segment retransmitted after its RTO, not by fast retransmit), per second between two timed nstat -a / netstat -s snapshots",
         ["nstat", "netstat-s"],
-        NSTAT_LOOP
+        nstat::TWO_SNAPSHOTS
     ),
     entry!(
         "net.tcp.fast_retrans_per_s",
@@ -142,7 +132,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Segments resent by fast retransmit (TcpExt TCPFastRetrans), per second between two timed nstat -a / netstat -s snapshots",
         ["nstat", "netstat-s"],
-        NSTAT_LOOP
+        nstat::TWO_SNAPSHOTS
     ),
     entry!(
         "net.tcp.active_opens",
@@ -150,7 +140,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Connections this host opened (TCP ActiveOpens: SYNs sent): the counter as the last snapshot printed it (since boot for nstat -a and netstat -s, since nstat's previous run for a plain nstat)",
         ["nstat", "netstat-s"],
-        NSTAT
+        nstat::SINCE_BOOT
     ),
     entry!(
         "net.tcp.passive_opens",
@@ -158,7 +148,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Connections this host accepted (TCP PassiveOpens): the counter as the last snapshot printed it (since boot for nstat -a and netstat -s, since nstat's previous run for a plain nstat)",
         ["nstat", "netstat-s"],
-        NSTAT
+        nstat::SINCE_BOOT
     ),
     entry!(
         "net.tcp.segments_in",
@@ -166,7 +156,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "TCP segments received, errors included (TCP InSegs): the counter as the last snapshot printed it (since boot for nstat -a and netstat -s, since nstat's previous run for a plain nstat)",
         ["nstat", "netstat-s"],
-        NSTAT
+        nstat::SINCE_BOOT
     ),
     entry!(
         "net.tcp.segments_out",
@@ -174,7 +164,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "TCP segments sent, retransmissions left out (TCP OutSegs): the counter as the last snapshot printed it (since boot for nstat -a and netstat -s, since nstat's previous run for a plain nstat)",
         ["nstat", "netstat-s"],
-        NSTAT
+        nstat::SINCE_BOOT
     ),
     entry!(
         "net.tcp.attempt_fails",
@@ -182,7 +172,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Connection attempts that failed (TCP AttemptFails): the counter as the last snapshot printed it (since boot for nstat -a and netstat -s, since nstat's previous run for a plain nstat)",
         ["nstat", "netstat-s"],
-        NSTAT
+        nstat::SINCE_BOOT
     ),
     entry!(
         "net.tcp.established_resets",
@@ -190,7 +180,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Established connections reset (TCP EstabResets): the counter as the last snapshot printed it (since boot for nstat -a and netstat -s, since nstat's previous run for a plain nstat)",
         ["nstat", "netstat-s"],
-        NSTAT
+        nstat::SINCE_BOOT
     ),
     entry!(
         "net.tcp.retrans",
@@ -198,7 +188,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "TCP segments retransmitted (TCP RetransSegs): the counter as the last snapshot printed it (since boot for nstat -a and netstat -s, since nstat's previous run for a plain nstat)",
         ["nstat", "netstat-s"],
-        NSTAT
+        nstat::SINCE_BOOT
     ),
     entry!(
         "net.tcp.segments_in_errors",
@@ -206,7 +196,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "TCP segments received in error (TCP InErrs: bad checksum, no socket memory): the counter as the last snapshot printed it (since boot for nstat -a and netstat -s, since nstat's previous run for a plain nstat)",
         ["nstat", "netstat-s"],
-        NSTAT
+        nstat::SINCE_BOOT
     ),
     entry!(
         "net.tcp.resets_out",
@@ -214,7 +204,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "TCP segments sent with RST (TCP OutRsts): the counter as the last snapshot printed it (since boot for nstat -a and netstat -s, since nstat's previous run for a plain nstat)",
         ["nstat", "netstat-s"],
-        NSTAT
+        nstat::SINCE_BOOT
     ),
     entry!(
         "net.tcp.listen_overflows",
@@ -222,7 +212,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Times a listening socket's accept queue was full when a connection completed (TcpExt ListenOverflows: the application accepts too slowly, or the backlog is too small): the counter as the last snapshot printed it (since boot for nstat -a and netstat -s, since nstat's previous run for a plain nstat)",
         ["nstat", "netstat-s"],
-        NSTAT
+        nstat::SINCE_BOOT
     ),
     entry!(
         "net.tcp.listen_drops",
@@ -230,7 +220,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "SYNs and connections dropped at a listening socket, overflows included (TcpExt ListenDrops): the counter as the last snapshot printed it (since boot for nstat -a and netstat -s, since nstat's previous run for a plain nstat)",
         ["nstat", "netstat-s"],
-        NSTAT
+        nstat::SINCE_BOOT
     ),
     entry!(
         "net.tcp.syncookies_sent",
@@ -238,7 +228,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "SYN cookies sent because the SYN queue was full (TcpExt SyncookiesSent): the counter as the last snapshot printed it (since boot for nstat -a and netstat -s, since nstat's previous run for a plain nstat)",
         ["nstat", "netstat-s"],
-        NSTAT
+        nstat::SINCE_BOOT
     ),
     entry!(
         "net.tcp.syncookies_received",
@@ -246,7 +236,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Valid SYN cookies received back (TcpExt SyncookiesRecv): the counter as the last snapshot printed it (since boot for nstat -a and netstat -s, since nstat's previous run for a plain nstat)",
         ["nstat", "netstat-s"],
-        NSTAT
+        nstat::SINCE_BOOT
     ),
     entry!(
         "net.tcp.syncookies_failed",
@@ -254,7 +244,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Invalid SYN cookies received (TcpExt SyncookiesFailed): the counter as the last snapshot printed it (since boot for nstat -a and netstat -s, since nstat's previous run for a plain nstat)",
         ["nstat", "netstat-s"],
-        NSTAT
+        nstat::SINCE_BOOT
     ),
     entry!(
         "net.tcp.timeouts",
@@ -262,7 +252,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Retransmission timer expiries (TcpExt TCPTimeouts: a segment retransmitted after its RTO, not by fast retransmit): the counter as the last snapshot printed it (since boot for nstat -a and netstat -s, since nstat's previous run for a plain nstat)",
         ["nstat", "netstat-s"],
-        NSTAT
+        nstat::SINCE_BOOT
     ),
     entry!(
         "net.tcp.fast_retrans",
@@ -270,7 +260,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Segments resent by fast retransmit (TcpExt TCPFastRetrans): the counter as the last snapshot printed it (since boot for nstat -a and netstat -s, since nstat's previous run for a plain nstat)",
         ["nstat", "netstat-s"],
-        NSTAT
+        nstat::SINCE_BOOT
     ),
     entry!(
         "net.tcp.retrans_pct",
@@ -278,7 +268,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Retransmitted TCP segments as a share of segments sent over the capture (retrans_per_s ÷ segments_out_per_s averages); about 1 % or more costs a TCP flow much of its throughput",
         ["derived"],
-        SAR_TCP
+        sar::TCP
     ),
     entry!(
         "net.<if>.rxerr_per_s",
@@ -286,7 +276,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Bad packets received per second on one interface (sar -n EDEV rxerr/s)",
         ["sar", "sadf", "proc-net-dev"],
-        SAR_EDEV
+        sar::INTERFACE_ERRORS
     ),
     entry!(
         "net.<if>.txerr_per_s",
@@ -294,7 +284,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Errors while sending per second on one interface (txerr/s)",
         ["sar", "sadf", "proc-net-dev"],
-        SAR_EDEV
+        sar::INTERFACE_ERRORS
     ),
     entry!(
         "net.<if>.coll_per_s",
@@ -302,7 +292,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Collisions per second while sending on one interface (coll/s; half duplex only)",
         ["sar", "sadf", "proc-net-dev"],
-        SAR_EDEV
+        sar::INTERFACE_ERRORS
     ),
     entry!(
         "net.<if>.rxdrop_per_s",
@@ -310,7 +300,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Received packets dropped per second on one interface for lack of buffer space in the kernel (rxdrop/s)",
         ["sar", "sadf", "proc-net-dev"],
-        SAR_EDEV
+        sar::INTERFACE_ERRORS
     ),
     entry!(
         "net.<if>.txdrop_per_s",
@@ -318,7 +308,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Packets dropped while sending per second on one interface for lack of buffer space (txdrop/s)",
         ["sar", "sadf", "proc-net-dev"],
-        SAR_EDEV
+        sar::INTERFACE_ERRORS
     ),
     entry!(
         "net.<if>.txcarr_per_s",
@@ -326,7 +316,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Carrier errors per second while sending on one interface (txcarr/s: cable, port or duplex trouble)",
         ["sar", "sadf", "proc-net-dev"],
-        SAR_EDEV
+        sar::INTERFACE_ERRORS
     ),
     entry!(
         "net.<if>.rxfram_per_s",
@@ -334,7 +324,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Frame alignment errors per second on received packets (rxfram/s)",
         ["sar", "sadf", "proc-net-dev"],
-        SAR_EDEV
+        sar::INTERFACE_ERRORS
     ),
     entry!(
         "net.<if>.rxfifo_per_s",
@@ -342,7 +332,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "FIFO overruns per second on received packets (rxfifo/s: the NIC's receive ring was full)",
         ["sar", "sadf", "proc-net-dev"],
-        SAR_EDEV
+        sar::INTERFACE_ERRORS
     ),
     entry!(
         "net.<if>.txfifo_per_s",
@@ -350,7 +340,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "FIFO overruns per second on sent packets (txfifo/s)",
         ["sar", "sadf", "proc-net-dev"],
-        SAR_EDEV
+        sar::INTERFACE_ERRORS
     ),
     entry!(
         "net.<if>.rx_kib",
@@ -358,7 +348,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "KiB received on one interface, since boot as the last /proc/net/dev snapshot printed it",
         ["proc-net-dev"],
-        PROC_NET_DEV
+        proc_net_dev::SINCE_BOOT
     ),
     entry!(
         "net.<if>.rx_packets",
@@ -366,7 +356,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Packets received on one interface, since boot as the last /proc/net/dev snapshot printed it",
         ["proc-net-dev"],
-        PROC_NET_DEV
+        proc_net_dev::SINCE_BOOT
     ),
     entry!(
         "net.<if>.rx_errors",
@@ -374,7 +364,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Bad packets received on one interface (errs: CRC, length, overruns), since boot as the last /proc/net/dev snapshot printed it",
         ["proc-net-dev"],
-        PROC_NET_DEV
+        proc_net_dev::SINCE_BOOT
     ),
     entry!(
         "net.<if>.rx_drops",
@@ -382,7 +372,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Received packets one interface dropped (drop: no room in the kernel's or the NIC's buffers, or no protocol handler), since boot as the last /proc/net/dev snapshot printed it",
         ["proc-net-dev"],
-        PROC_NET_DEV
+        proc_net_dev::SINCE_BOOT
     ),
     entry!(
         "net.<if>.rx_fifo",
@@ -390,7 +380,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "FIFO overruns on receive (fifo: the NIC's receive ring was full), since boot as the last /proc/net/dev snapshot printed it",
         ["proc-net-dev"],
-        PROC_NET_DEV
+        proc_net_dev::SINCE_BOOT
     ),
     entry!(
         "net.<if>.rx_frame",
@@ -398,7 +388,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Frame alignment errors on receive (frame), since boot as the last /proc/net/dev snapshot printed it",
         ["proc-net-dev"],
-        PROC_NET_DEV
+        proc_net_dev::SINCE_BOOT
     ),
     entry!(
         "net.<if>.tx_kib",
@@ -406,7 +396,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "KiB sent on one interface, since boot as the last /proc/net/dev snapshot printed it",
         ["proc-net-dev"],
-        PROC_NET_DEV
+        proc_net_dev::SINCE_BOOT
     ),
     entry!(
         "net.<if>.tx_packets",
@@ -414,7 +404,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Packets sent on one interface, since boot as the last /proc/net/dev snapshot printed it",
         ["proc-net-dev"],
-        PROC_NET_DEV
+        proc_net_dev::SINCE_BOOT
     ),
     entry!(
         "net.<if>.tx_errors",
@@ -422,7 +412,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Errors while sending on one interface (errs), since boot as the last /proc/net/dev snapshot printed it",
         ["proc-net-dev"],
-        PROC_NET_DEV
+        proc_net_dev::SINCE_BOOT
     ),
     entry!(
         "net.<if>.tx_drops",
@@ -430,7 +420,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Packets one interface dropped while sending (drop), since boot as the last /proc/net/dev snapshot printed it",
         ["proc-net-dev"],
-        PROC_NET_DEV
+        proc_net_dev::SINCE_BOOT
     ),
     entry!(
         "net.<if>.tx_fifo",
@@ -438,7 +428,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "FIFO overruns while sending (fifo), since boot as the last /proc/net/dev snapshot printed it",
         ["proc-net-dev"],
-        PROC_NET_DEV
+        proc_net_dev::SINCE_BOOT
     ),
     entry!(
         "net.<if>.tx_colls",
@@ -446,7 +436,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Collisions while sending (colls; half duplex only), since boot as the last /proc/net/dev snapshot printed it",
         ["proc-net-dev"],
-        PROC_NET_DEV
+        proc_net_dev::SINCE_BOOT
     ),
     entry!(
         "net.<if>.tx_carrier",
@@ -454,7 +444,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Carrier errors while sending (carrier: cable, port or duplex trouble), since boot as the last /proc/net/dev snapshot printed it",
         ["proc-net-dev"],
-        PROC_NET_DEV
+        proc_net_dev::SINCE_BOOT
     ),
     entry!(
         "net.sockets.total",
@@ -462,7 +452,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Sockets in use, every family (sar -n SOCK totsck; ss -s Total)",
         ["sar", "sadf", "ss-summary"],
-        SAR_SOCK
+        sar::SOCKETS
     ),
     entry!(
         "net.sockets.tcp",
@@ -470,7 +460,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "TCP sockets in use (sar -n SOCK tcpsck)",
         ["sar", "sadf"],
-        SAR_SOCK
+        sar::SOCKETS
     ),
     entry!(
         "net.sockets.udp",
@@ -478,7 +468,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "UDP sockets in use (udpsck)",
         ["sar", "sadf"],
-        SAR_SOCK
+        sar::SOCKETS
     ),
     entry!(
         "net.sockets.raw",
@@ -486,7 +476,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Raw sockets in use (rawsck)",
         ["sar", "sadf"],
-        SAR_SOCK
+        sar::SOCKETS
     ),
     entry!(
         "net.sockets.ip_fragments",
@@ -494,7 +484,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "IP fragments queued for reassembly (ip-frag)",
         ["sar", "sadf"],
-        SAR_SOCK
+        sar::SOCKETS
     ),
     entry!(
         "net.sockets.tcp_timewait",
@@ -502,7 +492,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "TCP sockets in TIME-WAIT (sar -n SOCK tcp-tw; ss -s timewait): many point at short-lived connections",
         ["sar", "sadf", "ss-summary"],
-        SAR_SOCK
+        sar::SOCKETS
     ),
     entry!(
         "net.sockets.tcp_allocated",
@@ -510,7 +500,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "TCP sockets allocated, closed ones not yet freed included (ss -s TCP: N, /proc/net/sockstat alloc)",
         ["ss-summary"],
-        SS
+        ss_summary::SUMMARY
     ),
     entry!(
         "net.sockets.tcp_estab",
@@ -518,7 +508,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "TCP connections established (ss -s estab)",
         ["ss-summary"],
-        SS
+        ss_summary::SUMMARY
     ),
     entry!(
         "net.sockets.tcp_closed",
@@ -526,7 +516,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "TCP sockets allocated but closed (ss -s closed)",
         ["ss-summary"],
-        SS
+        ss_summary::SUMMARY
     ),
     entry!(
         "net.sockets.tcp_orphaned",
@@ -534,7 +524,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "TCP sockets no process holds any more, still sending or closing (ss -s orphaned)",
         ["ss-summary"],
-        SS
+        ss_summary::SUMMARY
     ),
     entry!(
         "net.tcp.conn.count",
@@ -542,7 +532,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "TCP connections ss -ti listed with their kernel state",
         ["ss-info"],
-        SS_INFO
+        ss_info::TCP_INFO
     ),
     entry!(
         "net.tcp.conn.rtt_avg_ms",
@@ -550,7 +540,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Mean smoothed round trip of the listed TCP connections (ss -ti rtt:)",
         ["ss-info"],
-        SS_INFO
+        ss_info::TCP_INFO
     ),
     entry!(
         "net.tcp.conn.rtt_max_ms",
@@ -558,7 +548,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Largest smoothed round trip among the listed TCP connections",
         ["ss-info"],
-        SS_INFO
+        ss_info::TCP_INFO
     ),
     entry!(
         "net.tcp.conn.retrans",
@@ -566,7 +556,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Segments the listed TCP connections retransmitted over their lifetimes (ss -ti retrans:A/B, B summed)",
         ["ss-info"],
-        SS_INFO
+        ss_info::TCP_INFO
     ),
     entry!(
         "net.tcp.conn.segments_out",
@@ -574,7 +564,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Segments the listed TCP connections sent over their lifetimes, retransmissions included (ss -ti segs_out:)",
         ["ss-info"],
-        SS_INFO
+        ss_info::TCP_INFO
     ),
     entry!(
         "net.tcp.conn.retrans_pct",
@@ -582,7 +572,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Retransmitted share of the segments the listed TCP connections sent over their lifetimes (not over the capture)",
         ["ss-info"],
-        SS_INFO
+        ss_info::TCP_INFO
     ),
     entry!(
         "net.tcp.conn.most_retrans_peer",
@@ -590,6 +580,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "Peer address:port of the listed TCP connection that retransmitted most",
         ["ss-info"],
-        SS_INFO
+        ss_info::TCP_INFO
     ),
 ];

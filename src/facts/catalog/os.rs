@@ -1,14 +1,7 @@
 //! Operating-system settings: sysctl, /sys and /proc snapshots, file systems, kernel.
 
 use super::CatalogEntry;
-
-const SNAPSHOT: &str = "the settings snapshot script in docs/settings-snapshot.md";
-const SYSCTL_OR_SNAPSHOT: &str =
-    "sysctl -a (as root), or the settings snapshot script in docs/settings-snapshot.md";
-const MOUNT: &str = "mount (or cat /proc/mounts)";
-const DF: &str = "df -h; df -i (both tables may share one file)";
-const DF_INODES: &str = "df -i";
-const SNAPSHOT_OR_DMESG: &str = "the settings snapshot script in docs/settings-snapshot.md, or dmesg as root (the whole boot log: an excerpt only shows units that exist)";
+use crate::tools::{df, mounts, settings_snapshot, sysctl, xfs_info};
 
 pub static ENTRIES: &[CatalogEntry] = &[
     entry!(
@@ -17,7 +10,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "A kernel setting as sysctl prints it (runs of blanks folded to one space), e.g. sysctl.kernel.numa_balancing",
         ["sysctl", "settings-snapshot"],
-        SYSCTL_OR_SNAPSHOT
+        sysctl::ALL
     ),
     entry!(
         "os.numa_balancing",
@@ -25,7 +18,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "kernel.numa_balancing: automatic NUMA page migration (0 off, 1 on; 2/3 memory tiering)",
         ["sysctl", "settings-snapshot"],
-        SYSCTL_OR_SNAPSHOT
+        sysctl::ALL
     ),
     entry!(
         "os.swappiness",
@@ -33,7 +26,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "vm.swappiness: how readily the kernel swaps anonymous memory (0–200)",
         ["sysctl", "settings-snapshot"],
-        SYSCTL_OR_SNAPSHOT
+        sysctl::ALL
     ),
     entry!(
         "os.zone_reclaim_mode",
@@ -41,7 +34,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "vm.zone_reclaim_mode: reclaim on the local NUMA node before allocating remotely (0 off)",
         ["sysctl", "settings-snapshot"],
-        SYSCTL_OR_SNAPSHOT
+        sysctl::ALL
     ),
     entry!(
         "os.nr_hugepages",
@@ -49,7 +42,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "vm.nr_hugepages: static huge pages reserved",
         ["sysctl", "settings-snapshot"],
-        SYSCTL_OR_SNAPSHOT
+        sysctl::ALL
     ),
     entry!(
         "os.dirty_ratio_pct",
@@ -57,7 +50,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "vm.dirty_ratio: share of memory dirty pages may fill before writers block",
         ["sysctl", "settings-snapshot"],
-        SYSCTL_OR_SNAPSHOT
+        sysctl::ALL
     ),
     entry!(
         "os.dirty_background_ratio_pct",
@@ -65,7 +58,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "vm.dirty_background_ratio: share of memory dirty pages may fill before background writeback starts",
         ["sysctl", "settings-snapshot"],
-        SYSCTL_OR_SNAPSHOT
+        sysctl::ALL
     ),
     entry!(
         "os.thp.enabled",
@@ -73,7 +66,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "Transparent huge pages mode: always, madvise or never",
         ["settings-snapshot"],
-        SNAPSHOT
+        settings_snapshot::SCRIPT
     ),
     entry!(
         "os.thp.defrag",
@@ -81,7 +74,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "Transparent huge page defrag mode: always, defer, defer+madvise, madvise or never",
         ["settings-snapshot"],
-        SNAPSHOT
+        settings_snapshot::SCRIPT
     ),
     entry!(
         "os.page_size_kib",
@@ -89,7 +82,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Kernel page size (getconf PAGESIZE): 4 or 64 on aarch64",
         ["settings-snapshot"],
-        SNAPSHOT
+        settings_snapshot::SCRIPT
     ),
     entry!(
         "os.irqbalance_active",
@@ -97,7 +90,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Flag,
         "The irqbalance service is running (systemctl is-active irqbalance)",
         ["settings-snapshot"],
-        SNAPSHOT
+        settings_snapshot::SCRIPT
     ),
     entry!(
         "os.iommu_enabled",
@@ -105,7 +98,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Flag,
         "At least one IOMMU/SMMU is registered with the kernel (/sys/class/iommu not empty; in dmesg, a unit's driver messages)",
         ["settings-snapshot", "dmesg"],
-        SNAPSHOT_OR_DMESG
+        settings_snapshot::OR_DMESG
     ),
     entry!(
         "os.iommu_units",
@@ -113,7 +106,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "IOMMU/SMMU units registered with the kernel (entries in /sys/class/iommu; in dmesg, distinct arm-smmu-v3, arm-smmu, AMD-Vi and, with DMA remapping on, Intel dmarN units)",
         ["settings-snapshot", "dmesg"],
-        SNAPSHOT_OR_DMESG
+        settings_snapshot::OR_DMESG
     ),
     entry!(
         "os.iommu_passthrough",
@@ -121,7 +114,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Flag,
         "DMA bypasses IOMMU translation (iommu group type identity, or dmesg's `iommu: Default domain type: Passthrough`; else iommu.passthrough=1 / iommu=pt on the kernel command line)",
         ["settings-snapshot", "dmesg"],
-        SNAPSHOT_OR_DMESG
+        settings_snapshot::OR_DMESG
     ),
     entry!(
         "os.cmdline",
@@ -129,7 +122,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "Kernel command line (/proc/cmdline; dmesg's `Kernel command line:`)",
         ["settings-snapshot", "dmesg"],
-        SNAPSHOT_OR_DMESG
+        settings_snapshot::OR_DMESG
     ),
     entry!(
         "fs.<dev>.type",
@@ -137,7 +130,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "File system type on a device (xfs, ext4, …); <dev> is the device path's last component",
         ["mounts", "xfs-info", "df"],
-        MOUNT
+        mounts::MOUNT
     ),
     entry!(
         "fs.<dev>.mount_point",
@@ -145,7 +138,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "Where the device is mounted (its first mount when bind-mounted again)",
         ["mounts", "df"],
-        MOUNT
+        mounts::MOUNT
     ),
     entry!(
         "fs.<dev>.options",
@@ -153,7 +146,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "Mount options of the device, e.g. rw,noatime,inode64",
         ["mounts"],
-        MOUNT
+        mounts::MOUNT
     ),
     entry!(
         "fs.<dev>.used_pct",
@@ -161,7 +154,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Share of the file system's space in use, as df prints it (Use%, Capacity with -P): used ÷ (used + available), so 100 % is full for every user but root; sar -F %ufsused is the same share, the highest of its samples",
         ["df", "sar", "sadf"],
-        DF
+        df::SPACE_AND_INODES
     ),
     entry!(
         "fs.<dev>.size_kib",
@@ -169,7 +162,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Size of the file system (df's Size or its blocks × block size; human sizes read as powers of 1024)",
         ["df"],
-        DF
+        df::SPACE_AND_INODES
     ),
     entry!(
         "fs.<dev>.avail_kib",
@@ -177,7 +170,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Space still free for ordinary users (df's Avail)",
         ["df"],
-        DF
+        df::SPACE_AND_INODES
     ),
     entry!(
         "fs.<dev>.inodes_used_pct",
@@ -185,7 +178,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Share of the file system's inodes in use (df -i IUse%): at 100 % no file can be created whatever the free space; sar -F %Iused, the highest of its samples",
         ["df", "sar", "sadf"],
-        DF_INODES
+        df::INODES
     ),
     entry!(
         "fs.<dev>.inodes",
@@ -193,7 +186,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Inodes of the file system (df -i Inodes)",
         ["df"],
-        DF_INODES
+        df::INODES
     ),
     entry!(
         "fs.<dev>.inodes_free",
@@ -201,7 +194,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Inodes still free (df -i IFree; sar -F Ifree, the fewest of its samples)",
         ["df", "sar", "sadf"],
-        DF_INODES
+        df::INODES
     ),
     entry!(
         "fs.fullest.name",
@@ -209,7 +202,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "The file system fullest in space or inodes, as its device label",
         ["derived"],
-        DF
+        df::SPACE_AND_INODES
     ),
     entry!(
         "fs.fullest.used_pct",
@@ -217,7 +210,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "How full that file system is: the larger of its space and inode shares",
         ["derived"],
-        DF
+        df::SPACE_AND_INODES
     ),
     entry!(
         "fs.<dev>.block_size_kib",
@@ -225,6 +218,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "XFS data block size (bsize= of the data section); the tuning guide matches it to the 8 KB database page",
         ["xfs-info"],
-        "xfs_info <mount point> for each database file system"
+        xfs_info::EACH_DATABASE_FS
     ),
 ];

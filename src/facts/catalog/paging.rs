@@ -3,9 +3,7 @@
 //! time-stamped snapshots, as rates over the capture under the same keys as sar.
 
 use super::CatalogEntry;
-
-const SAR_PAGING: &str = "sar -B -W 10 (while the load runs)";
-const PROC_VMSTAT: &str = "date +%s; cat /proc/vmstat (before the load), then again at its end (perfsage capture writes proc_vmstat.txt)";
+use crate::tools::{proc_vmstat, sar};
 
 pub static ENTRIES: &[CatalogEntry] = &[
     entry!(
@@ -14,7 +12,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "KiB read in from disk (page-ins, file and swap) per second: sar -B pgpgin/s, /proc/vmstat pgpgin growth (the kernel counts these in KiB whatever the page size)",
         ["sar", "sadf", "proc-vmstat"],
-        SAR_PAGING
+        sar::PAGING
     ),
     entry!(
         "mem.pgpgout_kib_per_s",
@@ -22,7 +20,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "KiB written out to disk (page-outs) per second: sar -B pgpgout/s, /proc/vmstat pgpgout growth",
         ["sar", "sadf", "proc-vmstat"],
-        SAR_PAGING
+        sar::PAGING
     ),
     entry!(
         "mem.page_faults_per_s",
@@ -30,7 +28,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Page faults (minor and major) per second: sar -B fault/s, /proc/vmstat pgfault growth",
         ["sar", "sadf", "proc-vmstat"],
-        SAR_PAGING
+        sar::PAGING
     ),
     entry!(
         "mem.major_faults_per_s",
@@ -38,7 +36,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Major page faults per second, each a task waiting for a page read from disk or swap: sar -B majflt/s, /proc/vmstat pgmajfault growth",
         ["sar", "sadf", "proc-vmstat"],
-        SAR_PAGING
+        sar::PAGING
     ),
     entry!(
         "mem.pgfree_per_s",
@@ -46,7 +44,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Pages put on the free lists per second: sar -B pgfree/s, /proc/vmstat pgfree growth",
         ["sar", "sadf", "proc-vmstat"],
-        SAR_PAGING
+        sar::PAGING
     ),
     entry!(
         "mem.pgscan_kswapd_per_s",
@@ -54,7 +52,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Pages scanned by the kswapd background reclaimer per second: sar -B pgscank/s, /proc/vmstat pgscan_kswapd growth (per-zone counters summed on old kernels); reclaim forced by a cgroup limit is not in it",
         ["sar", "sadf", "proc-vmstat"],
-        SAR_PAGING
+        sar::PAGING
     ),
     entry!(
         "mem.pgscan_direct_per_s",
@@ -62,7 +60,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Pages scanned per second by tasks reclaiming memory themselves (direct reclaim: they stall until it is done): sar -B pgscand/s, /proc/vmstat pgscan_direct growth",
         ["sar", "sadf", "proc-vmstat"],
-        SAR_PAGING
+        sar::PAGING
     ),
     entry!(
         "mem.pgscan_per_s",
@@ -70,7 +68,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Pages scanned for reclaim per second by every reclaimer, cgroup limit reclaim included (/proc/vmstat pgscan_anon + pgscan_file growth, kernel 5.8 and later; else kswapd + direct + khugepaged)",
         ["proc-vmstat"],
-        PROC_VMSTAT
+        proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
         "mem.pgsteal_per_s",
@@ -78,7 +76,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Pages reclaimed per second: sar -B pgsteal/s; /proc/vmstat pgsteal_anon + pgsteal_file growth (every reclaimer, cgroup limit reclaim included; before 5.8 kswapd + direct + khugepaged)",
         ["sar", "sadf", "proc-vmstat"],
-        SAR_PAGING
+        sar::PAGING
     ),
     entry!(
         "mem.pgsteal_kswapd_per_s",
@@ -86,7 +84,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Pages reclaimed by kswapd per second (/proc/vmstat pgsteal_kswapd growth)",
         ["proc-vmstat"],
-        PROC_VMSTAT
+        proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
         "mem.pgsteal_direct_per_s",
@@ -94,7 +92,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Pages reclaimed by direct reclaim per second (/proc/vmstat pgsteal_direct growth): allocating tasks stalled to free memory",
         ["proc-vmstat"],
-        PROC_VMSTAT
+        proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
         "mem.workingset_refaults_per_s",
@@ -102,7 +100,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Pages read back per second soon after they were evicted (/proc/vmstat workingset_refault_anon + _file growth, workingset_refault before 5.9): the working set does not fit in memory",
         ["proc-vmstat"],
-        PROC_VMSTAT
+        proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
         "mem.workingset_refaults_anon_per_s",
@@ -110,7 +108,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Anonymous pages read back from swap per second soon after eviction (/proc/vmstat workingset_refault_anon growth, 5.9 and later)",
         ["proc-vmstat"],
-        PROC_VMSTAT
+        proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
         "mem.workingset_refaults_file_per_s",
@@ -118,7 +116,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "File pages read back per second soon after eviction from the page cache (/proc/vmstat workingset_refault_file growth, 5.9 and later)",
         ["proc-vmstat"],
-        PROC_VMSTAT
+        proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
         "swap.in_pages_per_s",
@@ -126,7 +124,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Pages swapped in per second (sar -W pswpin/s, /proc/vmstat pswpin growth); pages, not KiB as vmstat si: multiply by the page size (os.page_size_kib) to compare",
         ["sar", "sadf", "proc-vmstat"],
-        SAR_PAGING
+        sar::PAGING
     ),
     entry!(
         "swap.out_pages_per_s",
@@ -134,7 +132,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Pages swapped out per second (sar -W pswpout/s, /proc/vmstat pswpout growth); pages, not KiB as vmstat so",
         ["sar", "sadf", "proc-vmstat"],
-        SAR_PAGING
+        sar::PAGING
     ),
     entry!(
         "numa.hit_per_s",
@@ -142,7 +140,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Page allocations per second served from the node they were meant for (/proc/vmstat numa_hit growth, all nodes)",
         ["proc-vmstat"],
-        PROC_VMSTAT
+        proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
         "numa.miss_per_s",
@@ -150,7 +148,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Page allocations per second served from another node because the intended one was short of memory (/proc/vmstat numa_miss growth)",
         ["proc-vmstat"],
-        PROC_VMSTAT
+        proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
         "numa.foreign_per_s",
@@ -158,7 +156,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Page allocations per second meant for a node but served elsewhere, counted on the intended node (/proc/vmstat numa_foreign growth)",
         ["proc-vmstat"],
-        PROC_VMSTAT
+        proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
         "numa.local_per_s",
@@ -166,7 +164,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Page allocations per second served from the node of the CPU allocating (/proc/vmstat numa_local growth)",
         ["proc-vmstat"],
-        PROC_VMSTAT
+        proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
         "numa.other_per_s",
@@ -174,7 +172,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Page allocations per second served from a node other than the allocating CPU's (/proc/vmstat numa_other growth)",
         ["proc-vmstat"],
-        PROC_VMSTAT
+        proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
         "mem.thp_fault_alloc_per_s",
@@ -182,7 +180,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Transparent huge pages allocated at a page fault per second (/proc/vmstat thp_fault_alloc growth)",
         ["proc-vmstat"],
-        PROC_VMSTAT
+        proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
         "mem.thp_fault_fallback_per_s",
@@ -190,7 +188,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Page faults per second that wanted a transparent huge page and fell back to small pages (/proc/vmstat thp_fault_fallback growth)",
         ["proc-vmstat"],
-        PROC_VMSTAT
+        proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
         "mem.thp_collapse_alloc_per_s",
@@ -198,7 +196,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Transparent huge pages per second khugepaged built by collapsing small pages (/proc/vmstat thp_collapse_alloc growth)",
         ["proc-vmstat"],
-        PROC_VMSTAT
+        proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
         "mem.vmeff_pct",
@@ -206,7 +204,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Page reclaim efficiency per interval (sar -B %vmeff: pages reclaimed ÷ pages scanned); near 100 most scanned pages could be freed; low with heavy scanning means reclaim works hard for little",
         ["sar", "sadf"],
-        SAR_PAGING
+        sar::PAGING
     ),
     entry!(
         "mem.pgpgin_kib",
@@ -214,7 +212,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Since boot, at the last snapshot: KiB read in from disk (page-ins, file and swap)",
         ["proc-vmstat"],
-        PROC_VMSTAT
+        proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
         "mem.pgpgout_kib",
@@ -222,7 +220,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Since boot, at the last snapshot: KiB written out to disk (page-outs)",
         ["proc-vmstat"],
-        PROC_VMSTAT
+        proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
         "mem.page_faults",
@@ -230,7 +228,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Since boot, at the last snapshot: page faults, minor and major (/proc/vmstat pgfault)",
         ["proc-vmstat"],
-        PROC_VMSTAT
+        proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
         "mem.major_faults",
@@ -238,7 +236,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Since boot, at the last snapshot: major page faults, each a task waiting for a page read from disk or swap",
         ["proc-vmstat"],
-        PROC_VMSTAT
+        proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
         "mem.pgfree",
@@ -246,7 +244,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Since boot, at the last snapshot: pages put on the free lists",
         ["proc-vmstat"],
-        PROC_VMSTAT
+        proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
         "mem.pgscan_kswapd",
@@ -254,7 +252,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Since boot, at the last snapshot: pages scanned by the kswapd background reclaimer",
         ["proc-vmstat"],
-        PROC_VMSTAT
+        proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
         "mem.pgscan_direct",
@@ -262,7 +260,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Since boot, at the last snapshot: pages scanned by tasks reclaiming memory themselves (direct reclaim: they stall until it is done)",
         ["proc-vmstat"],
-        PROC_VMSTAT
+        proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
         "mem.pgscan",
@@ -270,7 +268,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Since boot, at the last snapshot: pages scanned for reclaim by every reclaimer, cgroup limit reclaim included (/proc/vmstat pgscan_anon + pgscan_file, kernel 5.8 and later; else kswapd + direct + khugepaged)",
         ["proc-vmstat"],
-        PROC_VMSTAT
+        proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
         "mem.pgsteal",
@@ -278,7 +276,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Since boot, at the last snapshot: pages reclaimed (/proc/vmstat pgsteal_anon + pgsteal_file; before 5.8 kswapd + direct + khugepaged)",
         ["proc-vmstat"],
-        PROC_VMSTAT
+        proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
         "mem.pgsteal_kswapd",
@@ -286,7 +284,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Since boot, at the last snapshot: pages reclaimed by kswapd (/proc/vmstat pgsteal_kswapd)",
         ["proc-vmstat"],
-        PROC_VMSTAT
+        proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
         "mem.pgsteal_direct",
@@ -294,7 +292,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Since boot, at the last snapshot: pages reclaimed by direct reclaim (/proc/vmstat pgsteal_direct): allocating tasks stalled to free memory",
         ["proc-vmstat"],
-        PROC_VMSTAT
+        proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
         "mem.workingset_refaults",
@@ -302,7 +300,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Since boot, at the last snapshot: pages read back soon after they were evicted (/proc/vmstat workingset_refault_anon + _file, workingset_refault before 5.9): the working set does not fit in memory",
         ["proc-vmstat"],
-        PROC_VMSTAT
+        proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
         "mem.workingset_refaults_anon",
@@ -310,7 +308,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Since boot, at the last snapshot: anonymous pages read back from swap soon after eviction (/proc/vmstat workingset_refault_anon, 5.9 and later)",
         ["proc-vmstat"],
-        PROC_VMSTAT
+        proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
         "mem.workingset_refaults_file",
@@ -318,7 +316,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Since boot, at the last snapshot: file pages read back soon after eviction from the page cache (/proc/vmstat workingset_refault_file, 5.9 and later)",
         ["proc-vmstat"],
-        PROC_VMSTAT
+        proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
         "swap.in_pages",
@@ -326,7 +324,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Since boot, at the last snapshot: pages swapped in (/proc/vmstat pswpin)",
         ["proc-vmstat"],
-        PROC_VMSTAT
+        proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
         "swap.out_pages",
@@ -334,7 +332,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Since boot, at the last snapshot: pages swapped out (/proc/vmstat pswpout)",
         ["proc-vmstat"],
-        PROC_VMSTAT
+        proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
         "numa.hit",
@@ -342,7 +340,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Since boot, at the last snapshot: page allocations served from the node they were meant for (/proc/vmstat numa_hit, all nodes)",
         ["proc-vmstat"],
-        PROC_VMSTAT
+        proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
         "numa.miss",
@@ -350,7 +348,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Since boot, at the last snapshot: page allocations served from another node because the intended one was short of memory (/proc/vmstat numa_miss)",
         ["proc-vmstat"],
-        PROC_VMSTAT
+        proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
         "numa.foreign",
@@ -358,7 +356,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Since boot, at the last snapshot: page allocations meant for a node but served elsewhere, counted on the intended node (/proc/vmstat numa_foreign)",
         ["proc-vmstat"],
-        PROC_VMSTAT
+        proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
         "numa.local",
@@ -366,7 +364,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Since boot, at the last snapshot: page allocations served from the node of the CPU allocating (/proc/vmstat numa_local)",
         ["proc-vmstat"],
-        PROC_VMSTAT
+        proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
         "numa.other",
@@ -374,7 +372,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Since boot, at the last snapshot: page allocations served from a node other than the allocating CPU's (/proc/vmstat numa_other)",
         ["proc-vmstat"],
-        PROC_VMSTAT
+        proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
         "mem.thp_fault_alloc",
@@ -382,7 +380,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Since boot, at the last snapshot: transparent huge pages allocated at a page fault (/proc/vmstat thp_fault_alloc)",
         ["proc-vmstat"],
-        PROC_VMSTAT
+        proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
         "mem.thp_fault_fallback",
@@ -390,7 +388,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Since boot, at the last snapshot: page faults that wanted a transparent huge page and fell back to small pages (/proc/vmstat thp_fault_fallback)",
         ["proc-vmstat"],
-        PROC_VMSTAT
+        proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
         "mem.thp_collapse_alloc",
@@ -398,6 +396,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Since boot, at the last snapshot: transparent huge pages khugepaged built by collapsing small pages (/proc/vmstat thp_collapse_alloc)",
         ["proc-vmstat"],
-        PROC_VMSTAT
+        proc_vmstat::BEFORE_AND_AFTER
     ),
 ];

@@ -3,9 +3,9 @@
 //! so a rule reads "which functions burn the CPU" without caring what was captured.
 
 use super::CatalogEntry;
+use crate::tools::{perf_report, perf_script};
 
 const TOOLS: &[&str] = &["perf-report", "perf-top", "perf-script", "folded"];
-const REPORT: &str = "perf record -F 99 -g -a -- sleep 30; perf report --stdio --no-children --sort dso,symbol > perf_report.txt";
 
 /// `entry!` with the four profile tools.
 macro_rules! profile_entry {
@@ -16,7 +16,7 @@ macro_rules! profile_entry {
             kind: $crate::facts::catalog::Kind::$kind,
             meaning: $meaning,
             tools: TOOLS,
-            capture: REPORT,
+            capture: perf_report::RECORD_AND_REPORT,
         }
     };
 }
@@ -28,7 +28,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "Event the profile sampled (cpu-clock, cycles, cycles:pp …); shares are of this event",
         ["perf-report", "perf-top", "perf-script"],
-        REPORT
+        perf_report::RECORD_AND_REPORT
     ),
     entry!(
         "perf.samples",
@@ -36,7 +36,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Samples in the profile (perf report rounds above 1000: 12K; for folded stacks the sum of the counts, which inferno weighs by event period)",
         ["perf-report", "perf-script", "folded"],
-        REPORT
+        perf_report::RECORD_AND_REPORT
     ),
     entry!(
         "perf.kernel_pct",
@@ -44,7 +44,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Share of the samples whose executing (leaf) function was kernel code",
         ["perf-report", "perf-script"],
-        REPORT
+        perf_report::RECORD_AND_REPORT
     ),
     entry!(
         "perf.command.<name>.pct",
@@ -52,7 +52,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Share of the samples taken in one command (comm), for the 20 busiest at ≥ 1 %",
         ["perf-script"],
-        REPORT
+        perf_script::RECORD_AND_SCRIPT
     ),
     profile_entry!(
         "hotspot.count",
@@ -72,7 +72,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "Shared object the function resolved into, by file name (libc.so.6, libstringlib.so, [kernel.kallsyms]); absent from folded stacks and perf report --sort symbol",
         ["perf-report", "perf-top", "perf-script"],
-        REPORT
+        perf_report::RECORD_AND_REPORT
     ),
     profile_entry!(
         "hotspot.<rank>.kernel",

@@ -3,8 +3,7 @@
 //! loops or LSE on aarch64, locked instructions and pause loops on x86).
 
 use super::CatalogEntry;
-
-const ANNOTATE: &str = "perf record -g -p $(pidof -s <process>) -- sleep 30; perf annotate --stdio -s <hot symbol> > perf_annotate.txt";
+use crate::tools::perf_annotate;
 
 pub static ENTRIES: &[CatalogEntry] = &[
     entry!(
@@ -13,7 +12,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "Function(s) annotated, hottest first (at most five named)",
         ["perf-annotate"],
-        ANNOTATE
+        perf_annotate::HOT_SYMBOL
     ),
     entry!(
         "annotate.functions",
@@ -21,7 +20,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "How many functions the annotation holds",
         ["perf-annotate"],
-        ANNOTATE
+        perf_annotate::HOT_SYMBOL
     ),
     entry!(
         "annotate.dso",
@@ -29,7 +28,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "Binary or shared object the annotated functions are in (dmserver, libc.so.6)",
         ["perf-annotate"],
-        ANNOTATE
+        perf_annotate::HOT_SYMBOL
     ),
     entry!(
         "annotate.event",
@@ -37,7 +36,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "Event the annotated samples are of (cycles, cpu-clock)",
         ["perf-annotate"],
-        ANNOTATE
+        perf_annotate::HOT_SYMBOL
     ),
     entry!(
         "annotate.samples",
@@ -45,7 +44,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Samples in the annotated functions",
         ["perf-annotate"],
-        ANNOTATE
+        perf_annotate::HOT_SYMBOL
     ),
     entry!(
         "annotate.arch",
@@ -53,7 +52,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "Architecture of the annotated code, told from its registers (aarch64, x86_64)",
         ["perf-annotate"],
-        ANNOTATE
+        perf_annotate::HOT_SYMBOL
     ),
     entry!(
         "annotate.exclusive_loop_pct",
@@ -61,7 +60,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "aarch64: share of the annotated samples inside exclusive-monitor retry loops (ldaxr/ldxr … stlxr/stxr … a branch back): atomics built without LSE",
         ["perf-annotate"],
-        ANNOTATE
+        perf_annotate::HOT_SYMBOL
     ),
     entry!(
         "annotate.lse_atomic_pct",
@@ -69,7 +68,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "aarch64: share of the annotated samples on LSE atomic instructions (cas*, ldadd*, swp*, stadd*, ldset* …) and the instruction after each (skid): atomics built with LSE",
         ["perf-annotate"],
-        ANNOTATE
+        perf_annotate::HOT_SYMBOL
     ),
     entry!(
         "annotate.locked_pct",
@@ -77,7 +76,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "x86: share of the annotated samples on lock-prefixed instructions and xchg with memory, and the instruction after each (skid)",
         ["perf-annotate"],
-        ANNOTATE
+        perf_annotate::HOT_SYMBOL
     ),
     entry!(
         "annotate.pause_loop_pct",
@@ -85,6 +84,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "x86: share of the annotated samples in loops around pause (spin-waiting for a lock)",
         ["perf-annotate"],
-        ANNOTATE
+        perf_annotate::HOT_SYMBOL
     ),
 ];

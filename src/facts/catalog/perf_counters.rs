@@ -3,11 +3,7 @@
 //! each CPU's figures (`perf.stat.cpu.<n>.*`).
 
 use super::CatalogEntry;
-
-const STAT: &str = "perf stat -a -e task-clock,context-switches,cpu-migrations,page-faults,cycles,instructions,cache-references,cache-misses,branches,branch-misses -- sleep 30 (while the load runs)";
-const INTERVAL: &str = "perf stat -a -I 1000 -e task-clock,context-switches,cpu-migrations,page-faults,cycles,instructions,cache-references,cache-misses -- sleep 60 (while the load runs)";
-
-const PER_CPU: &str = "perf stat -A -a -e task-clock,context-switches,cpu-migrations,page-faults,cycles,instructions,cache-references,cache-misses,branches,branch-misses -- sleep 30 (while the load runs)";
+use crate::tools::perf_stat;
 
 pub static ENTRIES: &[CatalogEntry] = &[
     entry!(
@@ -16,7 +12,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "What perf stat counted: the command (`sleep 1`), `system wide` (-a), or `process id 1234` (-p)",
         ["perf-stat"],
-        STAT
+        perf_stat::SYSTEM_WIDE
     ),
     entry!(
         "perf.stat.elapsed_s",
@@ -24,7 +20,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Wall-clock length of the counted run (`seconds time elapsed`; under -I the last interval's end)",
         ["perf-stat"],
-        STAT
+        perf_stat::SYSTEM_WIDE
     ),
     entry!(
         "perf.stat.task_clock_ms",
@@ -32,7 +28,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "CPU time the counted tasks used, all CPUs together (task-clock; cpu-clock with -a)",
         ["perf-stat"],
-        STAT
+        perf_stat::SYSTEM_WIDE
     ),
     entry!(
         "perf.stat.cpus_utilized",
@@ -40,7 +36,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "CPUs kept busy on average: CPU time ÷ elapsed time (perf's `CPUs utilized`)",
         ["perf-stat"],
-        STAT
+        perf_stat::SYSTEM_WIDE
     ),
     entry!(
         "perf.stat.cycles",
@@ -48,7 +44,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "CPU cycles counted (absent where the CPU or hypervisor exposes no PMU: `<not supported>`)",
         ["perf-stat"],
-        STAT
+        perf_stat::SYSTEM_WIDE
     ),
     entry!(
         "perf.stat.instructions",
@@ -56,7 +52,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Instructions retired",
         ["perf-stat"],
-        STAT
+        perf_stat::SYSTEM_WIDE
     ),
     entry!(
         "perf.stat.ipc",
@@ -64,7 +60,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Instructions per cycle (instructions ÷ cycles, or perf's `insn per cycle`); below about 1 on a server core the CPU mostly waits on memory, above 2 it is compute bound",
         ["perf-stat"],
-        STAT
+        perf_stat::SYSTEM_WIDE
     ),
     entry!(
         "perf.stat.cache_references",
@@ -72,7 +68,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Last-level cache accesses perf counted (cache-references; what it counts varies by CPU)",
         ["perf-stat"],
-        STAT
+        perf_stat::SYSTEM_WIDE
     ),
     entry!(
         "perf.stat.cache_misses",
@@ -80,7 +76,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Last-level cache misses perf counted (cache-misses)",
         ["perf-stat"],
-        STAT
+        perf_stat::SYSTEM_WIDE
     ),
     entry!(
         "perf.stat.cache_miss_pct",
@@ -88,7 +84,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Cache misses as a share of cache references (perf's `of all cache refs`)",
         ["perf-stat"],
-        STAT
+        perf_stat::SYSTEM_WIDE
     ),
     entry!(
         "perf.stat.branches",
@@ -96,7 +92,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Branch instructions retired",
         ["perf-stat"],
-        STAT
+        perf_stat::SYSTEM_WIDE
     ),
     entry!(
         "perf.stat.branch_misses",
@@ -104,7 +100,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Mispredicted branches",
         ["perf-stat"],
-        STAT
+        perf_stat::SYSTEM_WIDE
     ),
     entry!(
         "perf.stat.branch_miss_pct",
@@ -112,7 +108,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Mispredicted branches as a share of all branches",
         ["perf-stat"],
-        STAT
+        perf_stat::SYSTEM_WIDE
     ),
     entry!(
         "perf.stat.context_switches_per_s",
@@ -120,7 +116,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Context switches per second of elapsed time (perf's own `/sec` comment divides by CPU time instead)",
         ["perf-stat"],
-        STAT
+        perf_stat::SYSTEM_WIDE
     ),
     entry!(
         "perf.stat.cpu_migrations_per_s",
@@ -128,7 +124,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Tasks moved to another CPU per second of elapsed time",
         ["perf-stat"],
-        STAT
+        perf_stat::SYSTEM_WIDE
     ),
     entry!(
         "perf.stat.page_faults_per_s",
@@ -136,7 +132,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Page faults (minor and major) per second of elapsed time",
         ["perf-stat"],
-        STAT
+        perf_stat::SYSTEM_WIDE
     ),
     entry!(
         "perf.stat.unsupported",
@@ -144,7 +140,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "Events perf printed as `<not supported>` (comma-separated): no such counter here, typically hardware events in a VM without a virtual PMU",
         ["perf-stat"],
-        STAT
+        perf_stat::SYSTEM_WIDE
     ),
     entry!(
         "perf.stat.not_counted",
@@ -152,7 +148,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "Events perf printed as `<not counted>` (comma-separated): the counter never got onto the PMU",
         ["perf-stat"],
-        STAT
+        perf_stat::SYSTEM_WIDE
     ),
     entry!(
         "perf.stat.least_counted_pct",
@@ -160,7 +156,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Smallest share of the run any counter was actually counting (the `(50.00%)` multiplexing column); perf scales the others up, so low shares make the counts estimates",
         ["perf-stat"],
-        STAT
+        perf_stat::SYSTEM_WIDE
     ),
     entry!(
         "perf.stat.interval.cpus_utilized",
@@ -168,7 +164,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "CPUs kept busy in each -I interval",
         ["perf-stat"],
-        INTERVAL
+        perf_stat::INTERVALS
     ),
     entry!(
         "perf.stat.interval.ipc",
@@ -176,7 +172,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Instructions per cycle in each -I interval",
         ["perf-stat"],
-        INTERVAL
+        perf_stat::INTERVALS
     ),
     entry!(
         "perf.stat.interval.cache_miss_pct",
@@ -184,7 +180,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Cache misses as a share of references in each -I interval",
         ["perf-stat"],
-        INTERVAL
+        perf_stat::INTERVALS
     ),
     entry!(
         "perf.stat.interval.branch_miss_pct",
@@ -192,7 +188,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Mispredicted share of branches in each -I interval",
         ["perf-stat"],
-        INTERVAL
+        perf_stat::INTERVALS
     ),
     entry!(
         "perf.stat.interval.context_switches_per_s",
@@ -200,7 +196,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Context switches per second in each -I interval",
         ["perf-stat"],
-        INTERVAL
+        perf_stat::INTERVALS
     ),
     entry!(
         "perf.stat.interval.cpu_migrations_per_s",
@@ -208,7 +204,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "CPU migrations per second in each -I interval",
         ["perf-stat"],
-        INTERVAL
+        perf_stat::INTERVALS
     ),
     entry!(
         "perf.stat.interval.page_faults_per_s",
@@ -216,7 +212,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Page faults per second in each -I interval",
         ["perf-stat"],
-        INTERVAL
+        perf_stat::INTERVALS
     ),
     entry!(
         "perf.stat.cpu.<n>.task_clock_ms",
@@ -224,7 +220,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Time one CPU spent running tasks (its task-clock / cpu-clock row) (perf stat -A; the totals sum every CPU's row)",
         ["perf-stat"],
-        PER_CPU
+        perf_stat::PER_CPU
     ),
     entry!(
         "perf.stat.cpu.<n>.cpus_utilized",
@@ -232,7 +228,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Share of the elapsed time one CPU was busy (its CPU time ÷ elapsed time; 1 = always busy) (perf stat -A; the totals sum every CPU's row)",
         ["perf-stat"],
-        PER_CPU
+        perf_stat::PER_CPU
     ),
     entry!(
         "perf.stat.cpu.<n>.cycles",
@@ -240,7 +236,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Cycles one CPU counted (perf stat -A; the totals sum every CPU's row)",
         ["perf-stat"],
-        PER_CPU
+        perf_stat::PER_CPU
     ),
     entry!(
         "perf.stat.cpu.<n>.instructions",
@@ -248,7 +244,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Instructions one CPU retired (perf stat -A; the totals sum every CPU's row)",
         ["perf-stat"],
-        PER_CPU
+        perf_stat::PER_CPU
     ),
     entry!(
         "perf.stat.cpu.<n>.ipc",
@@ -256,7 +252,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Instructions per cycle on one CPU (perf stat -A; the totals sum every CPU's row)",
         ["perf-stat"],
-        PER_CPU
+        perf_stat::PER_CPU
     ),
     entry!(
         "perf.stat.cpu.<n>.cache_references",
@@ -264,7 +260,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Cache references one CPU counted (perf stat -A; the totals sum every CPU's row)",
         ["perf-stat"],
-        PER_CPU
+        perf_stat::PER_CPU
     ),
     entry!(
         "perf.stat.cpu.<n>.cache_misses",
@@ -272,7 +268,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Cache misses one CPU counted (perf stat -A; the totals sum every CPU's row)",
         ["perf-stat"],
-        PER_CPU
+        perf_stat::PER_CPU
     ),
     entry!(
         "perf.stat.cpu.<n>.cache_miss_pct",
@@ -280,7 +276,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Cache misses as a share of references on one CPU (perf stat -A; the totals sum every CPU's row)",
         ["perf-stat"],
-        PER_CPU
+        perf_stat::PER_CPU
     ),
     entry!(
         "perf.stat.cpu.<n>.branches",
@@ -288,7 +284,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Branches one CPU retired (perf stat -A; the totals sum every CPU's row)",
         ["perf-stat"],
-        PER_CPU
+        perf_stat::PER_CPU
     ),
     entry!(
         "perf.stat.cpu.<n>.branch_misses",
@@ -296,7 +292,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Mispredicted branches on one CPU (perf stat -A; the totals sum every CPU's row)",
         ["perf-stat"],
-        PER_CPU
+        perf_stat::PER_CPU
     ),
     entry!(
         "perf.stat.cpu.<n>.branch_miss_pct",
@@ -304,7 +300,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Mispredicted branches as a share of branches on one CPU (perf stat -A; the totals sum every CPU's row)",
         ["perf-stat"],
-        PER_CPU
+        perf_stat::PER_CPU
     ),
     entry!(
         "perf.stat.cpu.<n>.context_switches_per_s",
@@ -312,7 +308,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Context switches per second of elapsed time on one CPU (perf stat -A; the totals sum every CPU's row)",
         ["perf-stat"],
-        PER_CPU
+        perf_stat::PER_CPU
     ),
     entry!(
         "perf.stat.cpu.<n>.cpu_migrations_per_s",
@@ -320,7 +316,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Task migrations per second of elapsed time, as one CPU's row counted them (perf stat -A; the totals sum every CPU's row)",
         ["perf-stat"],
-        PER_CPU
+        perf_stat::PER_CPU
     ),
     entry!(
         "perf.stat.cpu.<n>.page_faults_per_s",
@@ -328,6 +324,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Page faults per second of elapsed time on one CPU (perf stat -A; the totals sum every CPU's row)",
         ["perf-stat"],
-        PER_CPU
+        perf_stat::PER_CPU
     ),
 ];

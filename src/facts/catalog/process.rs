@@ -3,11 +3,7 @@
 //! processes comes from numastat, in topology.rs.)
 
 use super::CatalogEntry;
-
-const STATUS: &str = "cat /proc/$(pidof -s <program>)/status for the database, the application and the load generator";
-const PIDSTAT: &str = "pidstat -u -d -r -w 10 (while the load runs; -t adds threads)";
-const TOP: &str = "top -b -d 10 -n 7 -w 512 (while the load runs)";
-const PIDSTAT_THREADS: &str = "pidstat -t -u -p $(pidof -s <program>) 10 (while the load runs)";
+use crate::tools::{pidstat, proc_status, top};
 
 pub static ENTRIES: &[CatalogEntry] = &[
     entry!(
@@ -16,7 +12,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "CPUs the process may run on (Cpus_allowed_list)",
         ["proc-status"],
-        STATUS
+        proc_status::STATUS
     ),
     entry!(
         "proc.<name>.cpus_allowed_count",
@@ -24,7 +20,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "How many CPUs the process may run on",
         ["proc-status"],
-        STATUS
+        proc_status::STATUS
     ),
     entry!(
         "proc.<name>.mems_allowed",
@@ -32,7 +28,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "NUMA nodes the process may allocate from (Mems_allowed_list)",
         ["proc-status"],
-        STATUS
+        proc_status::STATUS
     ),
     entry!(
         "proc.<name>.threads",
@@ -40,7 +36,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Threads of the process",
         ["proc-status"],
-        STATUS
+        proc_status::STATUS
     ),
     entry!(
         "proc.<name>.rss_kib",
@@ -48,7 +44,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Resident memory of the process (VmRSS)",
         ["proc-status"],
-        STATUS
+        proc_status::STATUS
     ),
     entry!(
         "proc.<name>.cpu_pct",
@@ -56,7 +52,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "CPU time of the process (pidstat %CPU: user + system + guest; top %CPU; over 100 % for several threads), processes of one name summed, per interval (top's commands idle throughout are left out)",
         ["pidstat", "top"],
-        PIDSTAT
+        pidstat::PROCESSES
     ),
     entry!(
         "proc.<name>.mem_pct",
@@ -64,7 +60,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Resident memory of the process as a share of RAM (top %MEM), processes of one name summed, per iteration",
         ["top"],
-        TOP
+        top::BATCH
     ),
     entry!(
         "proc.<name>.usr_pct",
@@ -72,7 +68,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "User-mode CPU time of the process (pidstat %usr) per interval",
         ["pidstat"],
-        PIDSTAT
+        pidstat::PROCESSES
     ),
     entry!(
         "proc.<name>.sys_pct",
@@ -80,7 +76,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Kernel-mode CPU time of the process (pidstat %system) per interval",
         ["pidstat"],
-        PIDSTAT
+        pidstat::PROCESSES
     ),
     entry!(
         "proc.<name>.wait_pct",
@@ -88,7 +84,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Time the process's tasks waited for a CPU (pidstat %wait, run-queue delay) per interval",
         ["pidstat"],
-        PIDSTAT
+        pidstat::PROCESSES
     ),
     entry!(
         "proc.<name>.rkb_per_s",
@@ -96,7 +92,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Data the process read from disk (pidstat kB_rd/s) per interval",
         ["pidstat"],
-        PIDSTAT
+        pidstat::PROCESSES
     ),
     entry!(
         "proc.<name>.wkb_per_s",
@@ -104,7 +100,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Data the process wrote to disk (pidstat kB_wr/s) per interval",
         ["pidstat"],
-        PIDSTAT
+        pidstat::PROCESSES
     ),
     entry!(
         "proc.<name>.iodelay_ticks",
@@ -112,7 +108,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Clock ticks the process waited for block I/O to complete (pidstat iodelay) per interval",
         ["pidstat"],
-        PIDSTAT
+        pidstat::PROCESSES
     ),
     entry!(
         "proc.<name>.majflt_per_s",
@@ -120,7 +116,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Major page faults of the process (pages read from disk, pidstat majflt/s) per interval",
         ["pidstat"],
-        PIDSTAT
+        pidstat::PROCESSES
     ),
     entry!(
         "proc.<name>.cswch_per_s",
@@ -128,7 +124,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Voluntary context switches of the process (waits for a resource, pidstat cswch/s) per interval",
         ["pidstat"],
-        PIDSTAT
+        pidstat::PROCESSES
     ),
     entry!(
         "proc.<name>.nvcswch_per_s",
@@ -136,7 +132,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Involuntary context switches of the process (preempted, pidstat nvcswch/s) per interval",
         ["pidstat"],
-        PIDSTAT
+        pidstat::PROCESSES
     ),
     entry!(
         "proc.<name>.busiest_thread_cpu_pct",
@@ -144,7 +140,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "%CPU of the process's busiest thread in each interval (pidstat -t): near 100 % is one saturated core",
         ["pidstat"],
-        PIDSTAT_THREADS
+        pidstat::THREADS
     ),
     entry!(
         "proc.busiest.name",
@@ -152,7 +148,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "The process with the highest mean %CPU in pidstat (or top)",
         ["pidstat", "top"],
-        PIDSTAT
+        pidstat::PROCESSES
     ),
     entry!(
         "proc.busiest.cpu_pct",
@@ -160,6 +156,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Mean %CPU of that process",
         ["pidstat", "top"],
-        PIDSTAT
+        pidstat::PROCESSES
     ),
 ];

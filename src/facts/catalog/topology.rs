@@ -3,12 +3,7 @@
 //! The node CPU lists (`cpu.numa.<node>.cpus`) live in cpu.rs with lscpu's.
 
 use super::CatalogEntry;
-
-const NUMACTL: &str = "numactl --hardware";
-const NUMASTAT: &str = "numastat (allocation counters, pages)";
-const NUMASTAT_N: &str = "numastat -n";
-const NUMASTAT_M: &str = "numastat -m";
-const NUMASTAT_P: &str = "numastat -p <pid|name> (several processes: numastat -s -p <name>)";
+use crate::tools::{numactl, numastat};
 
 pub static ENTRIES: &[CatalogEntry] = &[
     entry!(
@@ -17,7 +12,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Memory of one NUMA node",
         ["numactl", "numastat"],
-        NUMACTL
+        numactl::HARDWARE
     ),
     entry!(
         "numa.<node>.mem_free_mib",
@@ -25,7 +20,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Free memory of one NUMA node",
         ["numactl", "numastat"],
-        NUMACTL
+        numactl::HARDWARE
     ),
     entry!(
         "numa.distance.<from>.<to>",
@@ -33,7 +28,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "NUMA distance between two nodes (10 = local; larger = slower)",
         ["numactl"],
-        NUMACTL
+        numactl::HARDWARE
     ),
     entry!(
         "numa.<node>.numa_hit",
@@ -41,7 +36,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Pages: allocations served by the node as intended (kernel counter since boot)",
         ["numastat"],
-        NUMASTAT
+        numastat::SYSTEM
     ),
     entry!(
         "numa.<node>.numa_hit_mib",
@@ -49,7 +44,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "MB: allocations served by the node as intended (kernel counter since boot)",
         ["numastat"],
-        NUMASTAT_N
+        numastat::PER_NODE
     ),
     entry!(
         "numa.<node>.numa_miss",
@@ -57,7 +52,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Pages: allocations served by the node although another was preferred (kernel counter since boot)",
         ["numastat"],
-        NUMASTAT
+        numastat::SYSTEM
     ),
     entry!(
         "numa.<node>.numa_miss_mib",
@@ -65,7 +60,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "MB: allocations served by the node although another was preferred (kernel counter since boot)",
         ["numastat"],
-        NUMASTAT_N
+        numastat::PER_NODE
     ),
     entry!(
         "numa.<node>.numa_foreign",
@@ -73,7 +68,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Pages: allocations meant for the node but served elsewhere (kernel counter since boot)",
         ["numastat"],
-        NUMASTAT
+        numastat::SYSTEM
     ),
     entry!(
         "numa.<node>.numa_foreign_mib",
@@ -81,7 +76,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "MB: allocations meant for the node but served elsewhere (kernel counter since boot)",
         ["numastat"],
-        NUMASTAT_N
+        numastat::PER_NODE
     ),
     entry!(
         "numa.<node>.interleave_hit",
@@ -89,7 +84,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Pages: interleaved allocations served by the node as intended (kernel counter since boot)",
         ["numastat"],
-        NUMASTAT
+        numastat::SYSTEM
     ),
     entry!(
         "numa.<node>.interleave_hit_mib",
@@ -97,7 +92,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "MB: interleaved allocations served by the node as intended (kernel counter since boot)",
         ["numastat"],
-        NUMASTAT_N
+        numastat::PER_NODE
     ),
     entry!(
         "numa.<node>.local_node",
@@ -105,7 +100,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Pages: allocations on the node for a process running on it (kernel counter since boot)",
         ["numastat"],
-        NUMASTAT
+        numastat::SYSTEM
     ),
     entry!(
         "numa.<node>.local_node_mib",
@@ -113,7 +108,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "MB: allocations on the node for a process running on it (kernel counter since boot)",
         ["numastat"],
-        NUMASTAT_N
+        numastat::PER_NODE
     ),
     entry!(
         "numa.<node>.other_node",
@@ -121,7 +116,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Pages: allocations on the node for a process running on another node (kernel counter since boot)",
         ["numastat"],
-        NUMASTAT
+        numastat::SYSTEM
     ),
     entry!(
         "numa.<node>.other_node_mib",
@@ -129,7 +124,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "MB: allocations on the node for a process running on another node (kernel counter since boot)",
         ["numastat"],
-        NUMASTAT_N
+        numastat::PER_NODE
     ),
     entry!(
         "numa.<node>.miss_pct",
@@ -137,7 +132,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "numa_miss / (numa_hit + numa_miss): allocations the node served although another node was preferred",
         ["numastat"],
-        NUMASTAT
+        numastat::SYSTEM
     ),
     entry!(
         "numa.<node>.other_node_pct",
@@ -145,7 +140,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "other_node / (local_node + other_node): the node's allocations made for processes running elsewhere",
         ["numastat"],
-        NUMASTAT
+        numastat::SYSTEM
     ),
     entry!(
         "numa.<node>.mem_used_mib",
@@ -153,7 +148,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Used memory of one NUMA node",
         ["numastat"],
-        NUMASTAT_M
+        numastat::MEMINFO_PER_NODE
     ),
     entry!(
         "numa.<node>.file_pages_mib",
@@ -161,7 +156,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Page cache on one NUMA node",
         ["numastat"],
-        NUMASTAT_M
+        numastat::MEMINFO_PER_NODE
     ),
     entry!(
         "numa.<node>.anon_pages_mib",
@@ -169,7 +164,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Anonymous memory on one NUMA node",
         ["numastat"],
-        NUMASTAT_M
+        numastat::MEMINFO_PER_NODE
     ),
     entry!(
         "numa.<node>.anon_huge_mib",
@@ -177,7 +172,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Transparent huge pages on one NUMA node",
         ["numastat"],
-        NUMASTAT_M
+        numastat::MEMINFO_PER_NODE
     ),
     entry!(
         "numa.<node>.hugepages_total_mib",
@@ -185,7 +180,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Reserved huge pages on one NUMA node",
         ["numastat"],
-        NUMASTAT_M
+        numastat::MEMINFO_PER_NODE
     ),
     entry!(
         "numa.<node>.hugepages_free_mib",
@@ -193,7 +188,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Unused reserved huge pages on one NUMA node",
         ["numastat"],
-        NUMASTAT_M
+        numastat::MEMINFO_PER_NODE
     ),
     entry!(
         "proc.<name>.mem_mib",
@@ -201,7 +196,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Memory of the processes with this name (numastat's Total, summed)",
         ["numastat"],
-        NUMASTAT_P
+        numastat::PROCESS
     ),
     entry!(
         "proc.<name>.numa.<node>.mem_mib",
@@ -209,7 +204,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Memory of the processes with this name on one NUMA node",
         ["numastat"],
-        NUMASTAT_P
+        numastat::PROCESS
     ),
     entry!(
         "proc.<name>.processes",
@@ -217,7 +212,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "How many processes of this name numastat listed",
         ["numastat"],
-        NUMASTAT_P
+        numastat::PROCESS
     ),
     entry!(
         "proc.<name>.huge_mib",
@@ -225,7 +220,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Huge-page memory of the processes with this name (numastat -p breakdown)",
         ["numastat"],
-        NUMASTAT_P
+        numastat::PROCESS
     ),
     entry!(
         "proc.<name>.numa.largest_node",
@@ -233,7 +228,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Text,
         "The NUMA node holding most of the process's memory (of the worst-placed process when several share the name)",
         ["numastat"],
-        NUMASTAT_P
+        numastat::PROCESS
     ),
     entry!(
         "proc.<name>.numa.largest_node_share_pct",
@@ -241,7 +236,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Share of the process's memory on its largest node (the lowest such share among processes of the name)",
         ["numastat"],
-        NUMASTAT_P
+        numastat::PROCESS
     ),
     entry!(
         "proc.<name>.numa.nodes_used",
@@ -249,7 +244,7 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "NUMA nodes holding at least 5 % of the process's memory (worst-placed process of the name)",
         ["numastat"],
-        NUMASTAT_P
+        numastat::PROCESS
     ),
     entry!(
         "proc.<name>.numa.largest_node_cpus",

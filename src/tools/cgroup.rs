@@ -1,0 +1,28 @@
+//! cgroup v1 and v2 files: CPU quota and throttling, memory limit, use and events.
+
+use super::Spec;
+use super::collector::{Collector, Id, When};
+use crate::parse::os::cgroup::Cgroup;
+
+pub const CPU_V1: &str = "G=/sys/fs/cgroup/cpu/<group>; A=/sys/fs/cgroup/cpuacct/<group>; for i in 1 2; do date +%s; for f in $G/cpu.cfs_period_us $G/cpu.cfs_quota_us $G/cpu.stat $A/cpuacct.usage; do echo \"# $f\"; cat \"$f\"; done; [ $i = 1 ] && sleep 20; done (cgroup v1, while the load runs; v2: G=A=/sys/fs/cgroup/<group>, files cpu.max cpu.stat)";
+pub const MEMORY_V1: &str = "G=/sys/fs/cgroup/memory/<group>; for i in 1 2; do date +%s; for f in $G/memory.limit_in_bytes $G/memory.usage_in_bytes $G/memory.max_usage_in_bytes $G/memory.failcnt $G/memory.oom_control $G/memory.stat; do echo \"# $f\"; cat \"$f\"; done; [ $i = 1 ] && sleep 20; done (cgroup v1, while the load runs)";
+
+pub const MEMORY_V2: &str = "G=/sys/fs/cgroup/<group>; for i in 1 2; do date +%s; for f in $G/memory.max $G/memory.high $G/memory.current $G/memory.peak $G/memory.events $G/memory.stat; do echo \"# $f\"; cat \"$f\"; done; [ $i = 1 ] && sleep 20; done (cgroup v2, while the load runs)";
+
+pub static SPEC: Spec = Spec {
+    id: "cgroup",
+    parsers: &[&Cgroup],
+    captures: &[CPU_V1, MEMORY_V1, MEMORY_V2],
+    collectors: &[Collector {
+        id: Id::Cgroup,
+        name: "cgroup",
+        what: "the target process's cgroups: CPU quota, throttling and use, memory limit and use, at the start and the end",
+        when: When::StartAndEnd,
+        command: "date +%s; echo \"# $f\"; cat $f for the cpu, cpuacct and memory files of /proc/<pid>/cgroup's groups",
+        files: &["cgroup.txt"],
+        program: None,
+        package: None,
+        needs_root: false,
+        needs_process: true,
+    }],
+};

@@ -1,0 +1,13 @@
+//! ethtool -l: a NIC's queues (channels), current and maximum.
+
+use super::Spec;
+use crate::parse::net::ethtool_channels::EthtoolChannels;
+
+pub const QUEUES: &str = "ethtool -l <interface>";
+
+pub static SPEC: Spec = Spec {
+    id: "ethtool-channels",
+    parsers: &[&EthtoolChannels],
+    captures: &[QUEUES],
+    collectors: &[],
+};

@@ -1,0 +1,14 @@
+//! /proc/loadavg: load averages, runnable and total tasks.
+
+use super::Spec;
+use crate::parse::os::load_average::Loadavg;
+
+pub const LOOP: &str =
+    "cat /proc/loadavg (in a loop with date +%s before each, while the load runs)";
+
+pub static SPEC: Spec = Spec {
+    id: "loadavg",
+    parsers: &[&Loadavg],
+    captures: &[LOOP],
+    collectors: &[],
+};

@@ -1,0 +1,177 @@
+//! One spec per tool perfsage reads: its id (the name facts cite as their source), the
+//! parsers that recognise its output, the commands a consultant runs to capture it (the
+//! fact catalog cites them), and the collectors `perfsage capture` runs for it. The
+//! parser registry, the collector table, `facts --catalog`, `capture --check` and
+//! "capture next" are all taken from here, so a tool's knowledge lives in one file.
+//!
+//! Adding a tool: a parser under `src/parse/<domain>/`, a spec file here listed in
+//! `SPECS`, its catalog entries naming the spec's id and captures, a fixture and a test.
+
+use crate::parse::CaptureParser;
+use std::sync::LazyLock;
+
+pub mod collector;
+
+pub mod benchmarksql;
+pub mod benchmarksql_props;
+pub mod build_info;
+pub mod cgroup;
+pub mod cpuinfo;
+pub mod df;
+pub mod dm_ini;
+pub mod dmesg;
+pub mod dmidecode;
+pub mod ethtool;
+pub mod ethtool_channels;
+pub mod ethtool_driver;
+pub mod ethtool_features;
+pub mod fio;
+pub mod folded;
+pub mod free;
+pub mod gcc_version;
+pub mod interrupts;
+pub mod iostat;
+pub mod loadavg;
+pub mod lscpu;
+pub mod meminfo;
+pub mod mounts;
+pub mod mpstat;
+pub mod my_cnf;
+pub mod mysql_error_log;
+pub mod netstat_s;
+pub mod nmon;
+pub mod nstat;
+pub mod numactl;
+pub mod numastat;
+pub mod perf_annotate;
+pub mod perf_report;
+pub mod perf_script;
+pub mod perf_stat;
+pub mod perf_top;
+pub mod pidstat;
+pub mod ping;
+pub mod postgresql_conf;
+pub mod postgresql_log;
+pub mod proc_net_dev;
+pub mod proc_samples;
+pub mod proc_status;
+pub mod proc_vmstat;
+pub mod psi;
+pub mod sadf;
+pub mod sar;
+pub mod scaling_table;
+pub mod settings_snapshot;
+pub mod ss_info;
+pub mod ss_summary;
+pub mod sysbench;
+pub mod sysctl;
+pub mod top;
+pub mod uname;
+pub mod uptime;
+pub mod vmstat;
+pub mod xfs_info;
+
+pub use collector::Collector;
+
+/// What perfsage knows about one tool.
+pub struct Spec {
+    /// The tool's name in provenance, the catalog and reports (`mpstat`, `perf-report`).
+    pub id: &'static str,
+    /// The parsers of its output formats; each one's `tool()` is `id`.
+    pub parsers: &'static [&'static dyn CaptureParser],
+    /// The commands that capture its output, as the fact catalog cites them.
+    pub captures: &'static [&'static str],
+    /// What `perfsage capture` runs for it (none when it cannot be run unattended).
+    pub collectors: &'static [Collector],
+}
+
+/// Every tool, in the order parsers break ties when two recognise the same file.
+static SPECS: &[&Spec] = &[
+    // Benchmarks.
+    &sysbench::SPEC,
+    &scaling_table::SPEC,
+    &benchmarksql::SPEC,
+    &benchmarksql_props::SPEC,
+    // sysstat and friends.
+    &mpstat::SPEC,
+    &pidstat::SPEC,
+    &top::SPEC,
+    &iostat::SPEC,
+    // (sysstat's stand-in: perfsage capture's own /proc samples.)
+    &proc_samples::SPEC,
+    &vmstat::SPEC,
+    &sar::SPEC,
+    &sadf::SPEC,
+    &nmon::SPEC,
+    &fio::SPEC,
+    // CPU topology, NUMA, memory.
+    &lscpu::SPEC,
+    &cpuinfo::SPEC,
+    &numactl::SPEC,
+    &numastat::SPEC,
+    &dmidecode::SPEC,
+    &meminfo::SPEC,
+    &free::SPEC,
+    // Operating system and network settings and counters.
+    &sysctl::SPEC,
+    &settings_snapshot::SPEC,
+    &xfs_info::SPEC,
+    &mounts::SPEC,
+    &df::SPEC,
+    &uname::SPEC,
+    &dmesg::SPEC,
+    &psi::SPEC,
+    &proc_vmstat::SPEC,
+    &cgroup::SPEC,
+    &uptime::SPEC,
+    &loadavg::SPEC,
+    &ethtool::SPEC,
+    &ethtool_driver::SPEC,
+    &ethtool_features::SPEC,
+    &ethtool_channels::SPEC,
+    &interrupts::SPEC,
+    &ping::SPEC,
+    &proc_net_dev::SPEC,
+    &nstat::SPEC,
+    &netstat_s::SPEC,
+    &ss_summary::SPEC,
+    &ss_info::SPEC,
+    // Processes and builds.
+    &proc_status::SPEC,
+    &build_info::SPEC,
+    &gcc_version::SPEC,
+    // Profiles.
+    &perf_report::SPEC,
+    &perf_top::SPEC,
+    &perf_script::SPEC,
+    &folded::SPEC,
+    &perf_stat::SPEC,
+    &perf_annotate::SPEC,
+    // Database configuration and server logs.
+    &dm_ini::SPEC,
+    &postgresql_conf::SPEC,
+    &my_cnf::SPEC,
+    &postgresql_log::SPEC,
+    &mysql_error_log::SPEC,
+];
+
+/// Every tool's spec.
+pub fn specs() -> &'static [&'static Spec] {
+    SPECS
+}
+
+/// The spec of the tool named `id`, if perfsage reads it.
+pub fn spec(id: &str) -> Option<&'static Spec> {
+    SPECS.iter().copied().find(|s| s.id == id)
+}
+
+/// Every parser perfsage has, tool by tool in the order ties are broken.
+pub fn parsers() -> &'static [&'static dyn CaptureParser] {
+    static ALL: LazyLock<Vec<&'static dyn CaptureParser>> = LazyLock::new(|| {
+        SPECS
+            .iter()
+            .flat_map(|s| s.parsers.iter().copied())
+            .collect()
+    });
+    &ALL
+}

@@ -1,0 +1,26 @@
+//! mpstat (sysstat): CPU use of every CPU and of all, as text or `-o JSON`.
+
+use super::Spec;
+use super::collector::{Collector, Id, SYSSTAT, When};
+use crate::parse::activity::mpstat::Mpstat;
+use crate::parse::activity::sysstat_json::MpstatJson;
+
+pub const ALL_CPUS: &str = "mpstat -P ALL 10 (while the load runs)";
+
+pub static SPEC: Spec = Spec {
+    id: "mpstat",
+    parsers: &[&Mpstat, &MpstatJson],
+    captures: &[ALL_CPUS],
+    collectors: &[Collector {
+        id: Id::Mpstat,
+        name: "mpstat",
+        what: "CPU use, all CPUs and each one",
+        when: When::Throughout,
+        command: "mpstat -P ALL <interval>",
+        files: &["mpstat.txt"],
+        program: Some("mpstat"),
+        package: Some(SYSSTAT),
+        needs_root: false,
+        needs_process: false,
+    }],
+};

@@ -1,0 +1,11 @@
+//! The MySQL error log: connection refusals and other errors during the run.
+
+use super::Spec;
+use crate::parse::dblog::mysql_error_log::MysqlErrorLog;
+
+pub static SPEC: Spec = Spec {
+    id: "mysql-error-log",
+    parsers: &[&MysqlErrorLog],
+    captures: &[],
+    collectors: &[],
+};

@@ -1,0 +1,11 @@
+//! netstat -s (net-tools): the same TCP and IP counters as nstat, in sentences.
+
+use super::Spec;
+use crate::parse::net::netstat_stats::NetstatStats;
+
+pub static SPEC: Spec = Spec {
+    id: "netstat-s",
+    parsers: &[&NetstatStats],
+    captures: &[],
+    collectors: &[],
+};

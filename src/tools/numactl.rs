@@ -1,0 +1,25 @@
+//! numactl --hardware: NUMA nodes, their CPUs, memory and distances.
+
+use super::Spec;
+use super::collector::{Collector, Id, NUMACTL, When};
+use crate::parse::topology::numactl::Numactl;
+
+pub const HARDWARE: &str = "numactl --hardware";
+
+pub static SPEC: Spec = Spec {
+    id: "numactl",
+    parsers: &[&Numactl],
+    captures: &[HARDWARE],
+    collectors: &[Collector {
+        id: Id::Numactl,
+        name: "numactl",
+        what: "NUMA nodes, their CPUs, memory and distances",
+        when: When::AtStart,
+        command: "numactl -H",
+        files: &["numactl.txt"],
+        program: Some("numactl"),
+        package: Some(NUMACTL),
+        needs_root: false,
+        needs_process: false,
+    }],
+};

@@ -1,0 +1,11 @@
+//! perf top output saved as text: the hottest functions of the moment.
+
+use super::Spec;
+use crate::parse::profile::perf_top::PerfTop;
+
+pub static SPEC: Spec = Spec {
+    id: "perf-top",
+    parsers: &[&PerfTop],
+    captures: &[],
+    collectors: &[],
+};

@@ -1,0 +1,27 @@
+//! pidstat (sysstat): CPU, disk I/O, memory and context switches per process and per
+//! thread.
+
+use super::Spec;
+use super::collector::{Collector, Id, SYSSTAT, When};
+use crate::parse::activity::pidstat::Pidstat;
+
+pub const PROCESSES: &str = "pidstat -u -d -r -w 10 (while the load runs; -t adds threads)";
+pub const THREADS: &str = "pidstat -t -u -p $(pidof -s <program>) 10 (while the load runs)";
+
+pub static SPEC: Spec = Spec {
+    id: "pidstat",
+    parsers: &[&Pidstat],
+    captures: &[PROCESSES, THREADS],
+    collectors: &[Collector {
+        id: Id::Pidstat,
+        name: "pidstat",
+        what: "CPU, disk I/O and context switches per process (per thread of the target process)",
+        when: When::Throughout,
+        command: "pidstat -u -d -w <interval>; with a target: pidstat -u -d -w -t -p <pid> <interval>",
+        files: &["pidstat.txt"],
+        program: Some("pidstat"),
+        package: Some(SYSSTAT),
+        needs_root: false,
+        needs_process: false,
+    }],
+};

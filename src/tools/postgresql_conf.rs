@@ -1,0 +1,13 @@
+//! postgresql.conf (PostgreSQL, openGauss, MogDB): configuration parameters.
+
+use super::Spec;
+use crate::parse::dbconf::postgresql_conf::PostgresqlConf;
+
+pub const WITH_MY_CNF: &str = "cat $PGDATA/postgresql.conf; cat /etc/my.cnf";
+
+pub static SPEC: Spec = Spec {
+    id: "postgresql-conf",
+    parsers: &[&PostgresqlConf],
+    captures: &[WITH_MY_CNF],
+    collectors: &[],
+};

@@ -1,0 +1,24 @@
+//! perfsage capture's own samples of /proc/stat, /proc/diskstats and /proc/net/dev,
+//! taken where sysstat is missing.
+
+use super::Spec;
+use super::collector::{Collector, Id, When};
+use crate::parse::activity::proc_samples::ProcSamples;
+
+pub static SPEC: Spec = Spec {
+    id: "proc-samples",
+    parsers: &[&ProcSamples],
+    captures: &[],
+    collectors: &[Collector {
+        id: Id::ProcSamples,
+        name: "proc-samples",
+        what: "CPU, disk and network samples from /proc where sysstat is missing",
+        when: When::Throughout,
+        command: "read /proc/stat, /proc/diskstats, /proc/net/dev every <interval>",
+        files: &["proc-samples.txt"],
+        program: None,
+        package: None,
+        needs_root: false,
+        needs_process: false,
+    }],
+};

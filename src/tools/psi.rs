@@ -1,0 +1,27 @@
+//! Pressure stall information (/proc/pressure, cgroup *.pressure): time tasks waited
+//! for CPU, memory and I/O.
+
+use super::Spec;
+use super::collector::{Collector, Id, When};
+use crate::parse::os::psi::Psi;
+
+pub const SYSTEM: &str = "for i in $(seq 7); do date +%s; grep -r . /proc/pressure; sleep 10; done (while the load runs; Linux 4.20 and later)";
+pub const CGROUP: &str = "for i in $(seq 7); do date +%s; grep . /sys/fs/cgroup/<group>/*.pressure; sleep 10; done (cgroup v2, while the load runs)";
+
+pub static SPEC: Spec = Spec {
+    id: "psi",
+    parsers: &[&Psi],
+    captures: &[SYSTEM, CGROUP],
+    collectors: &[Collector {
+        id: Id::Psi,
+        name: "psi",
+        what: "pressure stall information: time tasks waited for CPU, memory and I/O",
+        when: When::StartAndEnd,
+        command: "date +%s; echo \"# $f\"; cat $f for /proc/pressure/{cpu,memory,io}",
+        files: &["psi.txt"],
+        program: None,
+        package: None,
+        needs_root: false,
+        needs_process: false,
+    }],
+};

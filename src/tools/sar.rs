@@ -1,0 +1,40 @@
+//! sar (sysstat) text reports: CPU, memory, paging, disks, network interfaces and TCP.
+
+use super::Spec;
+use super::collector::{Collector, Id, SYSSTAT, When};
+use crate::parse::activity::sar::Sar;
+
+pub const MEMORY: &str = "sar -r 10 (while the load runs)";
+pub const INTERFACES: &str = "sar -n DEV 10 (while the load runs)";
+pub const TCP: &str = "sar -n TCP,ETCP 1 60 (while the load runs)";
+pub const INTERFACE_ERRORS: &str = "sar -n EDEV 1 60 (while the load runs), or for i in 1 2; do date +%s; cat /proc/net/dev; sleep 60; done";
+pub const SOCKETS: &str = "sar -n SOCK 1 60 (while the load runs)";
+pub const PAGING: &str = "sar -B -W 10 (while the load runs)";
+
+pub const DISKS: &str = "sar -d -p 10 (while the load runs)";
+
+pub static SPEC: Spec = Spec {
+    id: "sar",
+    parsers: &[&Sar],
+    captures: &[
+        MEMORY,
+        INTERFACES,
+        TCP,
+        INTERFACE_ERRORS,
+        SOCKETS,
+        PAGING,
+        DISKS,
+    ],
+    collectors: &[Collector {
+        id: Id::Sar,
+        name: "sar",
+        what: "network interface traffic and errors, TCP segments and retransmits, paging and swapping",
+        when: When::Throughout,
+        command: "sar -n DEV,EDEV,TCP,ETCP -B -W <interval>",
+        files: &["sar.txt"],
+        program: Some("sar"),
+        package: Some(SYSSTAT),
+        needs_root: false,
+        needs_process: false,
+    }],
+};

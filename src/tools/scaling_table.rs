@@ -1,0 +1,16 @@
+//! A scaling table a consultant typed from a benchmark report: throughput (and CPU or
+//! disk busy) per thread count.
+
+use super::Spec;
+use crate::parse::bench::scaling_table::ScalingTable;
+
+pub const WITH_DISK_BUSY: &str = "a scaling table with a disk busy column";
+
+pub const WITH_CPU: &str = "a scaling table with a CPU column";
+
+pub static SPEC: Spec = Spec {
+    id: "scaling-table",
+    parsers: &[&ScalingTable],
+    captures: &[WITH_DISK_BUSY, WITH_CPU],
+    collectors: &[],
+};

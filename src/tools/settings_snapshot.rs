@@ -1,0 +1,29 @@
+//! The settings snapshot (docs/settings-snapshot.md): THP, NUMA balancing, I/O
+//! schedulers, governor, SMT, IOMMU and other /proc and /sys settings.
+
+use super::Spec;
+use super::collector::{Collector, Id, When};
+use crate::parse::os::settings_snapshot::SettingsSnapshot;
+
+pub const UNDER_LOAD: &str =
+    "the settings snapshot script in docs/settings-snapshot.md (while the load runs)";
+pub const SCRIPT: &str = "the settings snapshot script in docs/settings-snapshot.md";
+pub const OR_DMESG: &str = "the settings snapshot script in docs/settings-snapshot.md, or dmesg as root (the whole boot log: an excerpt only shows units that exist)";
+
+pub static SPEC: Spec = Spec {
+    id: "settings-snapshot",
+    parsers: &[&SettingsSnapshot],
+    captures: &[UNDER_LOAD, SCRIPT, OR_DMESG],
+    collectors: &[Collector {
+        id: Id::Settings,
+        name: "settings",
+        what: "OS settings snapshot (THP, NUMA balancing, schedulers, governor, SMT, IOMMU)",
+        when: When::UnderLoad,
+        command: "the settings snapshot of docs/settings-snapshot.md",
+        files: &["settings.txt"],
+        program: None,
+        package: None,
+        needs_root: false,
+        needs_process: false,
+    }],
+};

@@ -1,0 +1,18 @@
+//! sysbench's run output: throughput, latency and errors per --threads value.
+
+use super::Spec;
+use crate::parse::bench::sysbench::Sysbench;
+
+pub const OUTPUT: &str =
+    "the sysbench output (stdout of `sysbench … run`, one run per --threads value)";
+pub const OUTPUT_WITH_ERRORS: &str =
+    "the sysbench output with its errors (`sysbench … run 2>&1`, one run per --threads value)";
+
+pub const WITH_INTERVALS: &str = "sysbench … --report-interval=10 run";
+
+pub static SPEC: Spec = Spec {
+    id: "sysbench",
+    parsers: &[&Sysbench],
+    captures: &[OUTPUT, OUTPUT_WITH_ERRORS, WITH_INTERVALS],
+    collectors: &[],
+};

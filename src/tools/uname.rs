@@ -1,0 +1,25 @@
+//! uname -a: kernel release and host name.
+
+use super::Spec;
+use super::collector::{COREUTILS, Collector, Id, When};
+use crate::parse::os::uname::Uname;
+
+pub const UNAME_A: &str = "uname -a";
+
+pub static SPEC: Spec = Spec {
+    id: "uname",
+    parsers: &[&Uname],
+    captures: &[UNAME_A],
+    collectors: &[Collector {
+        id: Id::Uname,
+        name: "uname",
+        what: "kernel release and host name",
+        when: When::AtStart,
+        command: "uname -a",
+        files: &["uname.txt"],
+        program: Some("uname"),
+        package: Some(COREUTILS),
+        needs_root: false,
+        needs_process: false,
+    }],
+};

@@ -1,0 +1,82 @@
+//! The tool specs hold each tool's knowledge once: their parsers name them, the fact
+//! catalog names only their ids and cites only their capture commands, and every
+//! capture command a spec lists is cited.
+
+use perfsage::facts::catalog::{CatalogEntry, entries};
+use perfsage::tools::{parsers, spec, specs};
+use std::collections::HashSet;
+
+/// Sources of catalog facts that are not tools: facts computed from other facts, and
+/// what the consultant declares in bundle.yaml.
+const NOT_TOOLS: [&str; 2] = ["derived", "bundle.yaml"];
+
+#[test]
+fn every_parser_belongs_to_the_spec_of_its_tool() {
+    let mut ids = HashSet::new();
+    for s in specs() {
+        assert!(ids.insert(s.id), "two specs for {}", s.id);
+        assert!(!s.parsers.is_empty(), "{} has no parser", s.id);
+        for parser in s.parsers {
+            assert_eq!(parser.tool(), s.id, "a parser in the spec of {}", s.id);
+        }
+    }
+    let listed: usize = specs().iter().map(|s| s.parsers.len()).sum();
+    assert_eq!(parsers().len(), listed);
+    assert_eq!(spec("mpstat").map(|s| s.parsers.len()), Some(2));
+    assert!(spec("nonsense").is_none());
+}
+
+#[test]
+fn the_catalog_names_only_tools_that_have_a_spec() {
+    let mut named = HashSet::new();
+    for e in entries() {
+        for tool in e.tools {
+            assert!(
+                NOT_TOOLS.contains(tool) || spec(tool).is_some(),
+                "{}: tool {tool} has no spec",
+                e.pattern
+            );
+            named.insert(*tool);
+        }
+    }
+    for s in specs() {
+        assert!(named.contains(s.id), "no catalog entry lists {}", s.id);
+    }
+}
+
+/// The capture commands of the specs of `entry`'s tools.
+fn captures_of(entry: &CatalogEntry) -> Vec<&'static str> {
+    entry
+        .tools
+        .iter()
+        .filter_map(|t| spec(t))
+        .flat_map(|s| s.captures.iter().copied())
+        .collect()
+}
+
+#[test]
+fn catalog_captures_come_from_the_specs() {
+    let mut cited = HashSet::new();
+    let strays: Vec<String> = entries()
+        .filter(|e| !e.tools.iter().any(|t| NOT_TOOLS.contains(t)))
+        .filter(|e| !captures_of(e).contains(&e.capture))
+        .map(|e| format!("{} {:?}: {:?}", e.pattern, e.tools, e.capture))
+        .collect();
+    assert!(
+        strays.is_empty(),
+        "catalog captures that are not captures of the entry's tools' specs:\n{}",
+        strays.join("\n")
+    );
+    for e in entries() {
+        cited.insert(e.capture);
+    }
+    for s in specs() {
+        for capture in s.captures {
+            assert!(
+                cited.contains(capture),
+                "{}: capture {capture:?} is cited by no catalog entry",
+                s.id
+            );
+        }
+    }
+}

@@ -11,7 +11,7 @@ use perfsage::bundle::Bundle;
 use perfsage::diagnosis::diagnose;
 use perfsage::knowledge::KnowledgeBase;
 use perfsage::report::Exporter;
-use perfsage::report::labels::Lang;
+use perfsage::report::i18n::labels::Lang;
 use perfsage::report::table::TableReport;
 use std::path::Path;
 

@@ -106,7 +106,7 @@ fn diagnose_json_has_the_documented_shape() {
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(json["schema_version"], 1);
+    assert_eq!(json["schema_version"], 2);
     let host = &json["hosts"][0];
     assert_eq!(host["host"], "greatdb-db1");
     assert_eq!(host["bottleneck"]["resource"], "storage");

@@ -216,6 +216,21 @@ fn saved_json_reports_compare_like_their_bundles() {
 }
 
 #[test]
+fn reports_saved_in_schema_1_still_compare() {
+    // Saved by perfsage at schema 1 (English skip reasons and capture hints); the same
+    // case diagnosed now must compare with it as with itself: nothing changed.
+    let old = "fixtures/reports/greatdb-vm-cluster-schema1.json";
+    let saved: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(root().join(old)).unwrap()).unwrap();
+    assert_eq!(saved["schema_version"], 1);
+    let c = json(&["compare", old, "cases/greatdb-vm-cluster"]);
+    let host = &c["changes"][0]["hosts"][0];
+    assert_eq!(host["verdict_before"], host["verdict_after"]);
+    assert_eq!(host["findings_gone"], serde_json::json!([]));
+    assert_eq!(host["findings_new"], serde_json::json!([]));
+}
+
+#[test]
 fn fixture_bundle_pairs_show_what_changed() {
     // CPU-bound → disk-bound: the CPU finding goes, the disk one comes.
     let c = json(&[

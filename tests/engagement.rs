@@ -217,7 +217,7 @@ fn throughput_chart_matches_the_chain(html: &str, e: &Engagement) {
         .unwrap();
     let caption = format!(
         "<figcaption>{}</figcaption>",
-        perfsage::report::labels::metric_name(key, perfsage::report::labels::Lang::En)
+        perfsage::report::i18n::labels::metric_name(key, perfsage::report::i18n::labels::Lang::En)
     );
     let start = html.find(&caption).expect("a chart of the chain's figure");
     let figure = &html[start..start + html[start..].find("</figure>").unwrap()];

@@ -3,6 +3,7 @@
 //! every step and guard.
 
 use crate::support::*;
+use perfsage::graph::SkipReason;
 use perfsage::knowledge::KnowledgeBase;
 use perfsage::rules::loader::RuleSource;
 use std::collections::HashSet;
@@ -53,7 +54,10 @@ fn walk_follows_true_guards_and_explains_the_rest() {
     assert_eq!(walk.skipped[0].step, "cool");
     assert_eq!(
         walk.skipped[0].reasons,
-        vec!["from start: `!fired(\"runtime.hot\")` is false"]
+        vec![SkipReason::GuardFalse {
+            from: "start".into(),
+            guard: "!fired(\"runtime.hot\")".into()
+        }]
     );
 }
 
@@ -68,10 +72,11 @@ fn guards_on_missing_facts_block_and_report_them() {
         .methodology
         .walk(&kb.engine, &facts(&[]), &HashSet::new());
     assert_eq!(walk.missing_facts, vec!["disk.busiest.util_pct"]);
+    let hot = walk.skipped.iter().find(|s| s.step == "hot").unwrap();
     assert!(
-        walk.skipped
-            .iter()
-            .any(|s| s.step == "hot" && s.reasons[0].contains("needs missing facts"))
+        matches!(&hot.reasons[0], SkipReason::FactsMissing { facts, .. } if facts == &["disk.busiest.util_pct"]),
+        "{:?}",
+        hot.reasons
     );
 }
 

@@ -6,7 +6,7 @@ use super::progress_bar::ReadingBar;
 use super::report_args::{Format, ReportArgs};
 use super::{bundle_or_case, table_width};
 use crate::compare::compare;
-use crate::diagnosis::{Diagnosis, SCHEMA_VERSION, diagnose_with_progress};
+use crate::diagnosis::{Diagnosis, SCHEMA_VERSION, diagnose_with_progress, schema_upgrade};
 use crate::error::InputError;
 use crate::knowledge::KnowledgeBase;
 use crate::report::compare::CompareExporter;
@@ -125,7 +125,7 @@ fn is_json_report(path: &Path) -> bool {
 fn load_report(path: &Path) -> anyhow::Result<Diagnosis> {
     let name = path.display().to_string();
     let bytes = std::fs::read(path).map_err(|e| InputError::new(&name, e.to_string()))?;
-    let value: serde_json::Value = serde_json::from_slice(&bytes).map_err(|e| {
+    let mut value: serde_json::Value = serde_json::from_slice(&bytes).map_err(|e| {
         InputError::at_line(&name, Some(e.line()), format!("not a JSON report: {e}"))
     })?;
     if value["kind"] == "comparison" {
@@ -136,7 +136,7 @@ fn load_report(path: &Path) -> anyhow::Result<Diagnosis> {
         .into());
     }
     match value["schema_version"].as_u64() {
-        Some(v) if v <= u64::from(SCHEMA_VERSION) => {}
+        Some(v) if v <= u64::from(SCHEMA_VERSION) => schema_upgrade::upgrade(&mut value, v),
         Some(v) => {
             return Err(InputError::new(
                 &name,

@@ -4,7 +4,7 @@
 use crate::bundle::display_name;
 use crate::bundle::regular_file::{describe_io, special_kind};
 use crate::error::InputError;
-use crate::report::labels::Lang;
+use crate::report::i18n::labels::Lang;
 use clap::ValueEnum;
 use std::io::Write;
 use std::os::unix::fs::{FileTypeExt, PermissionsExt};

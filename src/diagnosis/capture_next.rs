@@ -14,11 +14,35 @@ use super::NotEvaluated;
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct CaptureHint {
     /// What to run or write.
-    pub capture: String,
+    pub capture: CaptureSource,
     /// The facts it would supply.
     pub facts: Vec<String>,
     /// Rules or steps waiting for them.
-    pub needed_by: Vec<String>,
+    pub needed_by: Vec<NeededBy>,
+}
+
+/// Where missing facts would come from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CaptureSource {
+    /// A command to run or a file to write, as a tool spec or a methodology step
+    /// words it.
+    Command(String),
+    /// No parser supplies the fact.
+    NoParser,
+    /// perf stat ran, but this host cannot count these hardware events (no PMU, as in
+    /// most VMs): running it again would not help.
+    NoHardwareCounters(Vec<String>),
+}
+
+/// Who waits for a capture.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NeededBy {
+    Rule(String),
+    Step(String),
+    /// A guard of the methodology graph.
+    MethodologyGuard,
 }
 
 pub fn hints(
@@ -29,12 +53,12 @@ pub fn hints(
 ) -> Vec<CaptureHint> {
     let no_pmu = without_hardware_counters(facts);
     let mut hints: Vec<CaptureHint> = Vec::new();
-    let mut add = |capture: &str, fact: Option<&str>, needed_by: &str| {
+    let mut add = |capture: CaptureSource, fact: Option<&str>, needed_by: NeededBy| {
         let index = match hints.iter().position(|h| h.capture == capture) {
             Some(i) => i,
             None => {
                 hints.push(CaptureHint {
-                    capture: capture.to_string(),
+                    capture,
                     facts: Vec::new(),
                     needed_by: Vec::new(),
                 });
@@ -47,46 +71,51 @@ pub fn hints(
         {
             hint.facts.push(fact.to_string());
         }
-        if !hint.needed_by.iter().any(|n| n == needed_by) {
-            hint.needed_by.push(needed_by.to_string());
+        if !hint.needed_by.contains(&needed_by) {
+            hint.needed_by.push(needed_by);
         }
     };
     let walked = |step: &str| walk.visited.iter().any(|v| v.step == step);
     for item in not_evaluated.iter().filter(|n| walked(&n.step)) {
         for key in &item.missing {
             let capture = match &no_pmu {
-                Some(reason) if key.starts_with("perf.stat.") => reason.as_str(),
-                _ => catalog::lookup(key).map_or("(no parser supplies this fact)", |e| e.capture),
+                Some(events) if key.starts_with("perf.stat.") => {
+                    CaptureSource::NoHardwareCounters(events.clone())
+                }
+                _ => catalog_capture(key),
             };
-            add(capture, Some(key), &item.rule);
+            add(capture, Some(key), NeededBy::Rule(item.rule.clone()));
         }
     }
     for key in &walk.missing_facts {
-        let capture = catalog::lookup(key).map_or("(no parser supplies this fact)", |e| e.capture);
-        add(capture, Some(key), "methodology guard");
+        add(catalog_capture(key), Some(key), NeededBy::MethodologyGuard);
     }
     for visited in &walk.visited {
         if let Some(step) = kb.methodology.step(&visited.step) {
             for capture in &step.capture {
-                add(capture, None, &step.id);
+                let source = CaptureSource::Command(capture.clone());
+                add(source, None, NeededBy::Step(step.id.clone()));
             }
         }
     }
     hints
 }
 
-/// Why perf stat's hardware figures are missing when it ran but could not count
-/// cycles or instructions here (a VM without a virtual PMU prints `<not supported>`).
-fn without_hardware_counters(facts: &Facts) -> Option<String> {
+/// The capture the fact catalog names for `key`.
+fn catalog_capture(key: &str) -> CaptureSource {
+    catalog::lookup(key).map_or(CaptureSource::NoParser, |e| {
+        CaptureSource::Command(e.capture.to_string())
+    })
+}
+
+/// The hardware events perf stat ran but could not count here (a VM without a
+/// virtual PMU prints `<not supported>` for cycles and instructions).
+fn without_hardware_counters(facts: &Facts) -> Option<Vec<String>> {
     let unsupported = facts.text("perf.stat.unsupported")?;
-    let hardware: Vec<&str> = unsupported
+    let hardware: Vec<String> = unsupported
         .split(',')
         .filter(|event| matches!(*event, "cycles" | "instructions"))
+        .map(str::to_string)
         .collect();
-    (!hardware.is_empty()).then(|| {
-        format!(
-            "(perf stat ran but this host cannot count {}: no hardware PMU; count on bare metal or in a VM given a virtual PMU)",
-            hardware.join(" or ")
-        )
-    })
+    (!hardware.is_empty()).then_some(hardware)
 }

@@ -11,10 +11,11 @@ pub mod key_metrics;
 pub mod methodology_map;
 pub mod progress;
 mod ranking;
+pub mod schema_upgrade;
 pub mod target_status;
 mod verdict;
 
-pub use capture_next::CaptureHint;
+pub use capture_next::{CaptureHint, CaptureSource, NeededBy};
 pub use charts::Charts;
 pub use key_metrics::KeyMetric;
 pub use methodology_map::MethodologyMap;
@@ -38,7 +39,7 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 /// Bumped whenever a field of the JSON report changes meaning or disappears.
-pub const SCHEMA_VERSION: u32 = 1;
+pub const SCHEMA_VERSION: u32 = 2;
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Diagnosis {

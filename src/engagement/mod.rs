@@ -16,7 +16,7 @@ use crate::rules::RuleMeta;
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever a field of the engagement JSON changes meaning or disappears.
-pub const ENGAGEMENT_SCHEMA_VERSION: u32 = 1;
+pub const ENGAGEMENT_SCHEMA_VERSION: u32 = 2;
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Engagement {

@@ -14,6 +14,7 @@ use crate::bundle::Bundle;
 use crate::bundle::host_facts::read_bundle;
 use crate::diagnosis::{HostDiagnosis, diagnose_host};
 use crate::facts::{Facts, Unit, catalog};
+use crate::graph::SkipReason;
 use crate::graph::load::Step;
 use crate::knowledge::KnowledgeBase;
 use crate::rules::evaluate::GuardOutcome;
@@ -160,7 +161,7 @@ pub struct StepExplanation {
     pub via: Option<Via>,
     /// Why no edge into the step was followed.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub not_reached: Vec<String>,
+    pub not_reached: Vec<SkipReason>,
     pub rules: Vec<RuleBrief>,
     pub guards: Vec<GuardExplanation>,
 }

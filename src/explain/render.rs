@@ -5,6 +5,8 @@ use super::{
     Checked, Explanation, FactSeen, GuardResult, RuleExplanation, RuleVerdict, StepExplanation,
     SubjectExplanation,
 };
+use crate::report::i18n::labels::Lang;
+use crate::report::i18n::localize::skipped_reason;
 use std::fmt::Write;
 
 pub fn render_text(explanation: &Explanation) -> String {
@@ -81,7 +83,7 @@ fn step_text(out: &mut String, s: &StepExplanation) {
         (None, false) => {
             let _ = writeln!(out, "Reached: no");
             for reason in &s.not_reached {
-                let _ = writeln!(out, "  {reason}");
+                let _ = writeln!(out, "  {}", skipped_reason(reason, Lang::En));
             }
         }
     }

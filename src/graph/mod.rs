@@ -8,4 +8,4 @@ pub mod model;
 pub mod walk;
 
 pub use load::Methodology;
-pub use walk::{SkippedStep, VisitedStep, Walk};
+pub use walk::{SkipReason, SkippedStep, VisitedStep, Walk};

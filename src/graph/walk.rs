@@ -26,7 +26,32 @@ pub struct VisitedStep {
 pub struct SkippedStep {
     pub step: String,
     pub title: String,
-    pub reasons: Vec<String>,
+    pub reasons: Vec<SkipReason>,
+}
+
+/// Why a step was not taken: what the walk found, for the report to word in its
+/// language (`report::i18n`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "why", rename_all = "snake_case")]
+pub enum SkipReason {
+    /// No taken step has an edge to it.
+    NotLedTo,
+    /// The guard on the edge from step `from` is false.
+    GuardFalse { from: String, guard: String },
+    /// The guard on the edge from `from` reads facts the host lacks.
+    FactsMissing {
+        from: String,
+        guard: String,
+        facts: Vec<String>,
+    },
+    /// The guard on the edge from `from` could not be evaluated; `location` is where
+    /// the edge is written (`methodology.yaml:12`).
+    GuardFailed {
+        from: String,
+        guard: String,
+        location: String,
+        error: String,
+    },
 }
 
 #[derive(Debug, Clone, Default, Serialize)]
@@ -41,7 +66,7 @@ impl Methodology {
     pub fn walk(&self, engine: &RuleEngine, facts: &Arc<Facts>, fired: &HashSet<String>) -> Walk {
         let n = self.graph.node_count();
         let mut reached_via: Vec<Option<Option<(String, String)>>> = vec![None; n];
-        let mut reasons: Vec<Vec<String>> = vec![Vec::new(); n];
+        let mut reasons: Vec<Vec<SkipReason>> = vec![Vec::new(); n];
         let mut walk = Walk::default();
         reached_via[self.root.index()] = Some(None);
         for &node in &self.order {
@@ -49,7 +74,7 @@ impl Methodology {
             let Some(via) = reached_via[node.index()].clone() else {
                 let mut why = std::mem::take(&mut reasons[node.index()]);
                 if why.is_empty() {
-                    why.push("no step leading here was taken".into());
+                    why.push(SkipReason::NotLedTo);
                 }
                 walk.skipped.push(SkippedStep {
                     step: step.id.clone(),
@@ -72,28 +97,30 @@ impl Methodology {
                             reached_via[target] = Some(Some((step.id.clone(), edge.when.clone())));
                         }
                     }
-                    GuardOutcome::Blocked => {
-                        reasons[target].push(format!("from {}: `{}` is false", step.id, edge.when))
-                    }
+                    GuardOutcome::Blocked => reasons[target].push(SkipReason::GuardFalse {
+                        from: step.id.clone(),
+                        guard: edge.when.clone(),
+                    }),
                     GuardOutcome::Missing(keys) => {
-                        reasons[target].push(format!(
-                            "from {}: `{}` needs missing facts {}",
-                            step.id,
-                            edge.when,
-                            keys.join(", ")
-                        ));
-                        for key in keys {
-                            if !walk.missing_facts.contains(&key) {
-                                walk.missing_facts.push(key);
+                        for key in &keys {
+                            if !walk.missing_facts.contains(key) {
+                                walk.missing_facts.push(key.clone());
                             }
                         }
+                        reasons[target].push(SkipReason::FactsMissing {
+                            from: step.id.clone(),
+                            guard: edge.when.clone(),
+                            facts: keys,
+                        });
                     }
-                    GuardOutcome::Failed(message, _) => reasons[target].push(format!(
-                        "from {}: guard `{}` failed ({}: {message})",
-                        step.id,
-                        edge.when,
-                        edge.location()
-                    )),
+                    GuardOutcome::Failed(error, _) => {
+                        reasons[target].push(SkipReason::GuardFailed {
+                            from: step.id.clone(),
+                            guard: edge.when.clone(),
+                            location: edge.location(),
+                            error,
+                        })
+                    }
                 }
             }
         }

@@ -7,7 +7,7 @@ use super::document::{
     self, ActionCell, Block, Cell, Conflict, DASH, Document, FindingBlock, Grid, HostPart, Metric,
     Note, PathStep, Section, Target,
 };
-use super::labels::{self, Label, Lang};
+use super::i18n::labels::{self, Label, Lang};
 use super::markdown_text::{code, code_block, header, row, text};
 use crate::diagnosis::Diagnosis;
 use std::fmt::Write;

@@ -7,7 +7,7 @@ use super::document::{
     self, ActionCell, Block, Conflict, DASH, Document, FindingBlock, Grid, HostPart, Metric, Note,
     PathStep, Section, Target,
 };
-use super::labels::{self, Label, Lang};
+use super::i18n::labels::{self, Label, Lang};
 use crate::diagnosis::Diagnosis;
 use comfy_table::presets::UTF8_FULL_CONDENSED;
 use comfy_table::{Cell, ContentArrangement, Table};

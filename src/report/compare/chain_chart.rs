@@ -6,7 +6,7 @@ use crate::compare::{Comparison, SnapshotHost};
 use crate::diagnosis::key_metrics::workload_metric;
 use crate::report::html::escape::esc;
 use crate::report::html::svg::{Plot, Scale, fit, line, num, text, ticks_from_zero};
-use crate::report::labels::{self, Lang};
+use crate::report::i18n::labels::{self, Lang};
 use crate::report::numbers::{change_pct, grouped};
 use std::fmt::Write;
 

@@ -10,7 +10,7 @@ use crate::compare::{Change, Comparison, HostChange};
 use crate::report::document;
 use crate::report::html::escape::esc;
 use crate::report::html::{finding_card, page};
-use crate::report::labels::{self, Label, Lang};
+use crate::report::i18n::labels::{self, Label, Lang};
 use crate::report::numbers::change_pct;
 use std::fmt::Write;
 

@@ -7,8 +7,8 @@ use super::{
     matches_label, sections, transition, verdict_change,
 };
 use crate::compare::{Change, Comparison, HostChange};
-use crate::report::labels::{self, Label, Lang};
-use crate::report::localize;
+use crate::report::i18n::labels::{self, Label, Lang};
+use crate::report::i18n::localize;
 use crate::report::markdown_text::{bold_lead, code, header, row, text};
 use std::fmt::Write;
 

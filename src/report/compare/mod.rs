@@ -8,8 +8,8 @@ pub mod json;
 pub mod markdown;
 pub mod table;
 
-use super::labels::{self, Label, Lang};
-use super::localize;
+use super::i18n::labels::{self, Label, Lang};
+use super::i18n::localize;
 use super::numbers::{change_pct, grouped, with_unit};
 use crate::compare::{Change, Comparison, Gain, MetricChange, StepMatch};
 use crate::diagnosis::key_metrics::{Better, workload_metric};

@@ -8,8 +8,8 @@ use super::{
     Section, SectionKind, Target, finding,
 };
 use crate::diagnosis::{Diagnosis, HostDiagnosis, TargetStatus};
-use crate::report::labels::{self, Label, Lang};
-use crate::report::localize;
+use crate::report::i18n::labels::{self, Label, Lang};
+use crate::report::i18n::localize;
 use crate::report::numbers::with_unit;
 use crate::rules::Finding;
 
@@ -229,7 +229,7 @@ fn capture_next_grid(h: &HostDiagnosis, lang: Lang) -> Grid {
         .iter()
         .map(|hint| {
             vec![
-                Cell::Code(localize::capture_hint(&hint.capture, lang).to_string()),
+                Cell::Code(localize::capture_hint(&hint.capture, lang)),
                 if hint.facts.is_empty() {
                     Cell::Dash
                 } else {
@@ -238,7 +238,7 @@ fn capture_next_grid(h: &HostDiagnosis, lang: Lang) -> Grid {
                 Cell::Codes(
                     hint.needed_by
                         .iter()
-                        .map(|n| localize::needed_by(n, lang).to_string())
+                        .map(|n| localize::needed_by(n, lang))
                         .collect(),
                 ),
             ]

@@ -3,8 +3,8 @@
 //! gain in the source case and the confidence. Built once; the terminal, Markdown and
 //! HTML (and the comparison page, for findings that came or went) render the same block.
 
-use crate::report::labels::Lang;
-use crate::report::localize::{self, RecommendationText};
+use crate::report::i18n::labels::Lang;
+use crate::report::i18n::localize::{self, RecommendationText};
 use crate::rules::{Finding, Severity};
 
 pub struct FindingBlock<'a> {

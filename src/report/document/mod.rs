@@ -13,7 +13,7 @@ pub use build::{document, host, target};
 pub use finding::{Evidence, FindingBlock, Recommendation, SourceGain, finding};
 pub use grid::{ActionCell, Cell, Column, DASH, Grid};
 
-use super::labels::{Label, Lang};
+use super::i18n::labels::{Label, Lang};
 use crate::diagnosis::{Charts, MethodologyMap, StepTaken};
 use crate::rules::Resource;
 
@@ -45,7 +45,7 @@ impl HostPart<'_> {
         format!(
             "{}{}{}",
             Label::Verdict.text(lang),
-            super::labels::colon(lang),
+            super::i18n::labels::colon(lang),
             self.headline
         )
     }

@@ -8,8 +8,8 @@ use super::{ActionCell, Cell, Column, Grid};
 use crate::diagnosis::HostDiagnosis;
 use crate::diagnosis::RankedAction;
 use crate::facts::value::format_number;
-use crate::report::labels::{self, Label, Lang};
-use crate::report::localize;
+use crate::report::i18n::labels::{self, Label, Lang};
+use crate::report::i18n::localize;
 use crate::rules::Finding;
 
 /// The host's ranked actions; no rows when it has none.

@@ -13,7 +13,7 @@ use crate::report::compare::chain_chart;
 use crate::report::document;
 use crate::report::html::escape::esc;
 use crate::report::html::{host_section, page};
-use crate::report::labels::{self, Label, Lang};
+use crate::report::i18n::labels::{self, Label, Lang};
 use std::fmt::Write;
 
 pub struct EngagementHtml {

@@ -6,7 +6,7 @@ use super::rows::{self, rows};
 use crate::engagement::Engagement;
 use crate::report::Exporter;
 use crate::report::document;
-use crate::report::labels::{Label, Lang};
+use crate::report::i18n::labels::{Label, Lang};
 use crate::report::markdown::{Markdown, target_line};
 use crate::report::markdown_text::{code, header, row, text};
 use std::fmt::Write;

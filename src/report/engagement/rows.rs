@@ -7,7 +7,7 @@ use crate::diagnosis::KeyMetric;
 use crate::diagnosis::key_metrics::workload_metric;
 use crate::engagement::{AppliedChange, ChainRun, Outcome};
 use crate::facts::Unit;
-use crate::report::labels::{self, Label, Lang};
+use crate::report::i18n::labels::{self, Label, Lang};
 use crate::report::numbers::{change_pct, with_unit};
 
 pub struct ChainRow {

@@ -6,7 +6,7 @@ use super::rows::{header, rows};
 use crate::engagement::Engagement;
 use crate::report::Exporter;
 use crate::report::document;
-use crate::report::labels::{Label, Lang};
+use crate::report::i18n::labels::{Label, Lang};
 use crate::report::table::{TableReport, styled_table, target_line};
 use comfy_table::Cell;
 use std::fmt::Write;

@@ -3,7 +3,7 @@
 
 use super::{ACTIONS_PER_HOST, FleetSummary};
 use crate::report::html::escape::esc;
-use crate::report::labels::{Lang, resource};
+use crate::report::i18n::labels::{Lang, resource};
 use crate::report::numbers::grouped;
 use std::fmt::Write;
 

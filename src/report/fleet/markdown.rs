@@ -1,7 +1,7 @@
 //! The fleet summary in Markdown: one document for every bundle of the run.
 
 use super::{ACTIONS_PER_HOST, FleetSummary};
-use crate::report::labels::{Lang, resource};
+use crate::report::i18n::labels::{Lang, resource};
 use crate::report::markdown_text::{code, header, row, text};
 use crate::report::numbers::grouped;
 use std::fmt::Write;

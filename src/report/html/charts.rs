@@ -5,7 +5,7 @@
 use super::escape::esc;
 use super::{flame_graph, hotspot_chart, methodology_chart, scaling_chart, utilisation_chart};
 use crate::report::document::ChartRefs;
-use crate::report::labels::{Label, Lang};
+use crate::report::i18n::labels::{Label, Lang};
 use crate::report::numbers::grouped;
 use std::fmt::Write;
 

@@ -4,7 +4,7 @@
 
 use super::escape::{esc, slug};
 use crate::report::document::FindingBlock;
-use crate::report::labels::{self, Label, Lang};
+use crate::report::i18n::labels::{self, Label, Lang};
 use std::fmt::Write;
 
 /// `anchor` prefixes the card's id, so steps can link to it.

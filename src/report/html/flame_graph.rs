@@ -9,7 +9,7 @@ use super::escape::{esc, slug};
 use crate::diagnosis::flame::FlameStacks;
 use crate::parse::profile::profile_stacks::frame_label;
 use crate::quiet_panic::catch_quietly;
-use crate::report::labels::{Label, Lang};
+use crate::report::i18n::labels::{Label, Lang};
 use crate::report::numbers::grouped;
 use inferno::flamegraph::{self, Options};
 use std::fmt::Write;

@@ -8,7 +8,7 @@ use crate::report::document::{
     ActionCell, Block, Cell, Conflict, DASH, Grid, HostPart, Metric, Note, PathStep, Section,
     SectionKind, Target,
 };
-use crate::report::labels::{self, Label, Lang};
+use crate::report::i18n::labels::{self, Label, Lang};
 use std::fmt::Write;
 
 /// The anchor of the host's section (`host-1` …), unique and independent of its name.

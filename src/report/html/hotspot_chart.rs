@@ -5,7 +5,7 @@
 use super::escape::esc;
 use super::svg::{Plot, Scale, fit, line, num, text, ticks_from_zero};
 use crate::diagnosis::charts::Hotspot;
-use crate::report::labels::{Label, Lang};
+use crate::report::i18n::labels::{Label, Lang};
 use crate::report::numbers::grouped;
 use std::fmt::Write;
 

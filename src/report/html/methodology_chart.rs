@@ -6,8 +6,8 @@
 use super::escape::esc;
 use super::svg::{Plot, estimate_width, num, text};
 use crate::diagnosis::{MethodologyMap, StepTaken};
-use crate::report::labels::{Label, Lang};
-use crate::report::localize;
+use crate::report::i18n::labels::{Label, Lang};
+use crate::report::i18n::localize;
 use std::collections::HashMap;
 use std::fmt::Write;
 

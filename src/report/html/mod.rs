@@ -17,7 +17,7 @@ mod utilisation_chart;
 
 use super::Exporter;
 use super::document;
-use super::labels::{Label, Lang};
+use super::i18n::labels::{Label, Lang};
 use crate::diagnosis::Diagnosis;
 pub(crate) use finding_card::render as finding_card;
 

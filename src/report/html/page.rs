@@ -3,7 +3,7 @@
 //! network and runs no script), the masthead and the footer.
 
 use super::escape::esc;
-use crate::report::labels::{Label, Lang};
+use crate::report::i18n::labels::{Label, Lang};
 
 const STYLE: &str = include_str!("style.css");
 

@@ -6,7 +6,7 @@ use super::svg::{
     Plot, Scale, legend_entry, line, num, path_through, text, ticks_from_zero, value_axis,
 };
 use crate::diagnosis::charts::ScalingCurve;
-use crate::report::labels::{Label, Lang};
+use crate::report::i18n::labels::{Label, Lang};
 use crate::report::numbers::grouped;
 use std::fmt::Write;
 

@@ -5,7 +5,7 @@
 use super::escape::esc;
 use super::svg::{Plot, Scale, legend_entry, line, num, path_through, text, ticks_from_zero};
 use crate::diagnosis::charts::TimeSeries;
-use crate::report::labels::{Label, Lang};
+use crate::report::i18n::labels::{Label, Lang};
 use crate::report::numbers::grouped;
 use std::fmt::Write;
 

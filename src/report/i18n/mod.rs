@@ -1,0 +1,8 @@
+//! Every word a report prints in English or Chinese, in one place: `labels` for the
+//! fixed words (headings, column names, severities), `localize` for the texts of the
+//! diagnosis (a rule's own Chinese where it has one) and for the typed facts the
+//! engine records (why a step was not taken, what to capture next), which are worded
+//! only here.
+
+pub mod labels;
+pub mod localize;

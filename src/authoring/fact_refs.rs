@@ -1,11 +1,18 @@
-//! Finds the fact keys a rule or a guard names in its source text: the string
-//! literals and template strings passed to the helpers that read facts
-//! (`avg("cpu.util_pct")`, ``has(`disk.${name}.aqu_sz`)``), with line and column.
-//! `rules lint` checks them against the fact catalog; `explain` points from a fact to
-//! the line that read it. The same scan finds the names given to `threshold()`. A scanner that knows Rhai's comments, strings, raw strings
-//! and template interpolation is all this needs.
+//! Finds the fact keys a rule or a guard names: the string literals and template
+//! strings passed to the helpers that read facts (`avg("cpu.util_pct")`,
+//! ``has(`disk.${name}.aqu_sz`)``), with line and column, taken from Rhai's own syntax
+//! tree (function bodies and closures included). `rules lint` checks them against the
+//! fact catalog; `explain` points from a fact to the line that read it. The same walk
+//! finds the names given to `threshold()`.
+//!
+//! A backtick string without `${…}` is a plain string to Rhai, so it counts as a
+//! literal key. Source that does not compile names no keys: lint reports the compile
+//! error itself. The values of `switch` cases are not expressions of the tree, so
+//! `string_literals` (used to place META's entries) does not list them.
 
 use crate::rules::api::instance_names;
+use crate::rules::engine::{MAX_EXPR_DEPTH, MAX_FUNCTION_EXPR_DEPTH};
+use rhai::{ASTNode, Engine, Expr, OptimizationLevel, Position};
 
 /// Helpers whose first argument is a fact key.
 pub const KEY_READERS: &[&str] = &["has", "num", "text", "flag", "avg", "p95", "max", "min"];
@@ -89,57 +96,81 @@ pub fn calls_of(source: &str, helper: &str) -> Vec<FactRef> {
     calls(source, |name| name == helper)
 }
 
-fn calls(source: &str, wanted: impl Fn(&str) -> bool) -> Vec<FactRef> {
-    let tokens = tokens(source);
-    let mut refs = Vec::new();
-    for (i, name) in tokens.iter().enumerate() {
-        let Tok::Ident(helper) = &name.tok else {
-            continue;
-        };
-        if !wanted(helper) {
-            continue;
-        }
-        let method_or_definition = i > 0
-            && match &tokens[i - 1].tok {
-                Tok::Punct('.') => true,
-                Tok::Ident(word) => word == "fn",
-                _ => false,
-            };
-        let (Some(open), Some(arg)) = (tokens.get(i + 1), tokens.get(i + 2)) else {
-            continue;
-        };
-        // A template's interpolated code follows it; the call goes on after that.
-        let after = tokens.get(i + 3 + arg.inner);
-        if method_or_definition
-            || open.tok != Tok::Punct('(')
-            || !after.is_some_and(|a| matches!(a.tok, Tok::Punct(')') | Tok::Punct(',')))
+/// Every plain string literal with its line and column, in source order.
+pub fn string_literals(source: &str) -> Vec<(String, usize, usize)> {
+    let mut found = Vec::new();
+    walk(source, |expr| {
+        if let Expr::StringConstant(text, at) = expr
+            && let Some((line, column)) = place(*at)
         {
-            continue;
+            found.push((text.to_string(), line, column));
         }
-        let key = match &arg.tok {
-            Tok::Str(s) => KeyText::Literal(s.clone()),
-            Tok::Template(t) => KeyText::Template(t.clone()),
-            _ => continue,
+    });
+    found.sort_by_key(|(_, line, column)| (*line, *column));
+    found
+}
+
+fn calls(source: &str, wanted: impl Fn(&str) -> bool) -> Vec<FactRef> {
+    let mut refs = Vec::new();
+    walk(source, |expr| {
+        let Expr::FnCall(call, _) = expr else {
+            return;
         };
-        refs.push(FactRef {
-            helper: helper.clone(),
-            key,
-            line: arg.line,
-            column: arg.column,
-        });
-    }
+        if call.op_token.is_some() || !wanted(&call.name) {
+            return;
+        }
+        let Some(argument) = call.args.first() else {
+            return;
+        };
+        let (key, at) = match argument {
+            Expr::StringConstant(text, at) => (KeyText::Literal(text.to_string()), *at),
+            Expr::InterpolatedString(parts, at) => (KeyText::Template(with_holes(parts)), *at),
+            _ => return,
+        };
+        if let Some((line, column)) = place(at) {
+            refs.push(FactRef {
+                helper: call.name.to_string(),
+                key,
+                line,
+                column,
+            });
+        }
+    });
+    refs.sort_by_key(|r| (r.line, r.column));
     refs
 }
 
-/// Every plain string literal with its line and column, in source order.
-pub fn string_literals(source: &str) -> Vec<(String, usize, usize)> {
-    tokens(source)
-        .into_iter()
-        .filter_map(|t| match t.tok {
-            Tok::Str(s) => Some((s, t.line, t.column)),
-            _ => None,
+/// A template's text with each interpolation written as `${}`.
+fn with_holes(parts: &[Expr]) -> String {
+    parts
+        .iter()
+        .map(|part| match part {
+            Expr::StringConstant(text, _) => text.as_str(),
+            _ => TEMPLATE_HOLE,
         })
         .collect()
+}
+
+fn place(at: Position) -> Option<(usize, usize)> {
+    Some((at.line()?, at.position()?))
+}
+
+/// Calls `visit` on every expression of `source` (statements, function bodies and
+/// closures), compiled as written: no constant folding, so every literal keeps its
+/// place. Nothing is visited when the source does not compile.
+fn walk(source: &str, mut visit: impl FnMut(&Expr)) {
+    let mut engine = Engine::new_raw();
+    engine.set_optimization_level(OptimizationLevel::None);
+    engine.set_max_expr_depths(MAX_EXPR_DEPTH, MAX_FUNCTION_EXPR_DEPTH);
+    let Ok(ast) = engine.compile(source) else {
+        return;
+    };
+    ast.walk(&mut |path: &[ASTNode]| {
+        if let Some(ASTNode::Expr(expr)) = path.last() {
+            visit(expr);
+        }
+        true
+    });
 }
 
 /// Whether a template (`disk.${}.aqu_sz`) can produce `key`: literal segments must
@@ -184,227 +215,6 @@ fn segment_fits(with_holes: &str, value: &str) -> bool {
 
 /// How a template's interpolations are kept.
 pub const TEMPLATE_HOLE: &str = "${}";
-
-#[derive(Debug, Clone, PartialEq)]
-enum Tok {
-    Ident(String),
-    Str(String),
-    Template(String),
-    Punct(char),
-}
-
-#[derive(Debug, Clone)]
-struct Token {
-    tok: Tok,
-    line: usize,
-    column: usize,
-    /// For a template: how many tokens of its interpolations follow it.
-    inner: usize,
-}
-
-fn tokens(source: &str) -> Vec<Token> {
-    let mut scanner = Scanner {
-        chars: source.chars().collect(),
-        at: 0,
-        line: 1,
-        column: 1,
-        out: Vec::new(),
-    };
-    scanner.code(false);
-    scanner.out
-}
-
-struct Scanner {
-    chars: Vec<char>,
-    at: usize,
-    line: usize,
-    column: usize,
-    out: Vec<Token>,
-}
-
-impl Scanner {
-    fn peek(&self, ahead: usize) -> Option<char> {
-        self.chars.get(self.at + ahead).copied()
-    }
-
-    fn bump(&mut self) -> Option<char> {
-        let c = self.peek(0)?;
-        self.at += 1;
-        if c == '\n' {
-            self.line += 1;
-            self.column = 1;
-        } else {
-            self.column += 1;
-        }
-        Some(c)
-    }
-
-    fn push(&mut self, tok: Tok, line: usize, column: usize) {
-        self.out.push(Token {
-            tok,
-            line,
-            column,
-            inner: 0,
-        });
-    }
-
-    /// Code up to the end, or (inside `${…}`) up to the unmatched `}`.
-    fn code(&mut self, in_interpolation: bool) {
-        let mut depth = 0usize;
-        while let Some(c) = self.peek(0) {
-            let (line, column) = (self.line, self.column);
-            match c {
-                c if c.is_whitespace() => {
-                    self.bump();
-                }
-                '/' if self.peek(1) == Some('/') => {
-                    while self.peek(0).is_some_and(|c| c != '\n') {
-                        self.bump();
-                    }
-                }
-                '/' if self.peek(1) == Some('*') => self.block_comment(),
-                '"' => {
-                    self.bump();
-                    let text = self.quoted('"');
-                    self.push(Tok::Str(text), line, column);
-                }
-                '\'' => {
-                    self.bump();
-                    self.quoted('\'');
-                    self.push(Tok::Punct('\''), line, column);
-                }
-                '`' => self.template(line, column),
-                '#' if matches!(self.peek(1), Some('"' | '#')) => {
-                    if let Some(text) = self.raw_string() {
-                        self.push(Tok::Str(text), line, column);
-                    } else {
-                        self.bump();
-                        self.push(Tok::Punct('#'), line, column);
-                    }
-                }
-                c if c.is_alphabetic() || c == '_' => {
-                    let mut ident = String::new();
-                    while let Some(c) = self.peek(0).filter(|c| c.is_alphanumeric() || *c == '_') {
-                        ident.push(c);
-                        self.bump();
-                    }
-                    self.push(Tok::Ident(ident), line, column);
-                }
-                c if c.is_ascii_digit() => {
-                    while self
-                        .peek(0)
-                        .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.')
-                    {
-                        self.bump();
-                    }
-                    self.push(Tok::Punct('0'), line, column);
-                }
-                '}' if in_interpolation && depth == 0 => {
-                    self.bump();
-                    return;
-                }
-                c => {
-                    if in_interpolation {
-                        match c {
-                            '{' => depth += 1,
-                            '}' => depth -= 1,
-                            _ => {}
-                        }
-                    }
-                    self.bump();
-                    self.push(Tok::Punct(c), line, column);
-                }
-            }
-        }
-    }
-
-    fn block_comment(&mut self) {
-        let mut depth = 0usize;
-        while let Some(c) = self.bump() {
-            match (c, self.peek(0)) {
-                ('/', Some('*')) => {
-                    self.bump();
-                    depth += 1;
-                }
-                ('*', Some('/')) => {
-                    self.bump();
-                    depth -= 1;
-                    if depth == 0 {
-                        return;
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-
-    /// The text of a string up to `end`, with escapes resolved; the opening quote
-    /// is already consumed.
-    fn quoted(&mut self, end: char) -> String {
-        let mut text = String::new();
-        while let Some(c) = self.bump() {
-            match c {
-                '\\' => match self.bump() {
-                    Some('n') => text.push('\n'),
-                    Some('t') => text.push('\t'),
-                    Some(other) => text.push(other),
-                    None => break,
-                },
-                c if c == end => break,
-                c => text.push(c),
-            }
-        }
-        text
-    }
-
-    /// `#"…"#` (any number of `#`); None when the `#`s are not followed by a quote.
-    fn raw_string(&mut self) -> Option<String> {
-        let hashes = (0..).take_while(|&i| self.peek(i) == Some('#')).count();
-        if self.peek(hashes) != Some('"') {
-            return None;
-        }
-        for _ in 0..=hashes {
-            self.bump();
-        }
-        let closing: String = std::iter::once('"')
-            .chain(std::iter::repeat_n('#', hashes))
-            .collect();
-        let mut text = String::new();
-        while self.peek(0).is_some() {
-            let rest: String = self.chars[self.at..].iter().take(closing.len()).collect();
-            if rest == closing {
-                for _ in 0..closing.len() {
-                    self.bump();
-                }
-                break;
-            }
-            text.extend(self.bump());
-        }
-        Some(text)
-    }
-
-    /// A template string: its text with holes, then the code of its interpolations.
-    fn template(&mut self, line: usize, column: usize) {
-        self.bump();
-        let slot = self.out.len();
-        self.push(Tok::Template(String::new()), line, column);
-        let mut text = String::new();
-        while let Some(c) = self.bump() {
-            match c {
-                '`' => break,
-                '\\' => text.extend(self.bump()),
-                '$' if self.peek(0) == Some('{') => {
-                    self.bump();
-                    text.push_str(TEMPLATE_HOLE);
-                    self.code(true);
-                }
-                c => text.push(c),
-            }
-        }
-        self.out[slot].tok = Tok::Template(text);
-        self.out[slot].inner = self.out.len() - slot - 1;
-    }
-}
 
 #[cfg(test)]
 mod tests {
@@ -489,8 +299,29 @@ mod tests {
     #[test]
     fn string_literals_have_positions() {
         assert_eq!(
-            string_literals("needs: [\"a.b\",\n  \"c.d\"]"),
-            vec![("a.b".to_string(), 1, 9), ("c.d".to_string(), 2, 3)]
+            string_literals("const META = #{ needs: [\"a.b\",\n  \"c.d\"] };"),
+            vec![("a.b".to_string(), 1, 25), ("c.d".to_string(), 2, 3)]
         );
+    }
+
+    #[test]
+    fn function_bodies_and_closures_are_read_too() {
+        case(
+            "fn busy(d) { num(`disk.${d}.util_pct`) }\nlet f = |x| has(\"a.b\");",
+            &[("num", "disk.${}.util_pct", 1, 18), ("has", "a.b", 2, 17)],
+        );
+    }
+
+    #[test]
+    fn a_backtick_string_without_holes_is_a_literal_key() {
+        let refs = fact_refs("num(`cpu.util_pct`)");
+        assert_eq!(refs[0].key, KeyText::Literal("cpu.util_pct".into()));
+    }
+
+    #[test]
+    fn source_that_does_not_compile_names_no_keys() {
+        assert!(fact_refs("num(\"cpu.util_pct\"").is_empty());
+        let deep = format!("{}num(\"a.b\"){}", "(".repeat(500), ")".repeat(500));
+        assert!(fact_refs(&deep).is_empty());
     }
 }

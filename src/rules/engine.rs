@@ -109,6 +109,11 @@ pub struct RuleEngine {
     pub state: SharedState,
 }
 
+/// How deeply expressions may nest at a rule's top level and inside its functions:
+/// deeper source is refused when it compiles instead of overflowing the stack.
+pub const MAX_EXPR_DEPTH: usize = 64;
+pub const MAX_FUNCTION_EXPR_DEPTH: usize = 32;
+
 impl RuleEngine {
     pub fn new() -> RuleEngine {
         let state = SharedState::default();
@@ -116,7 +121,7 @@ impl RuleEngine {
         engine
             .set_max_operations(MAX_OPERATIONS)
             .set_max_call_levels(32)
-            .set_max_expr_depths(64, 32)
+            .set_max_expr_depths(MAX_EXPR_DEPTH, MAX_FUNCTION_EXPR_DEPTH)
             .set_max_string_size(64 * 1024)
             .set_max_array_size(10_000)
             .set_max_map_size(1_000)

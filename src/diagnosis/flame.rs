@@ -8,6 +8,7 @@
 //! exact width and the report stays small however large the profile was.
 
 use crate::parse::CaptureReport;
+use crate::parse::profile::profile_stacks::StackWeight;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
@@ -23,8 +24,8 @@ const MAX_PROFILES: usize = 4;
 pub struct FlameStacks {
     /// The capture, relative to the bundle.
     pub file: String,
-    /// `perf-script` or `folded`.
-    pub tool: String,
+    /// What the stacks' weights count.
+    pub weight: StackWeight,
     /// The weight of all stacks: samples for folded files; for perf script, summed
     /// event periods (each sample weighs its period, e.g. nanoseconds of cpu-clock,
     /// as inferno weighs it).
@@ -62,8 +63,7 @@ pub fn collect(captures: &mut [CaptureReport]) -> Profiles {
             ));
             continue;
         }
-        let tool = capture.tool.clone().unwrap_or_default();
-        match prune(&capture.file, &tool, stacks.stacks) {
+        match prune(&capture.file, stacks.weight, stacks.stacks) {
             Some(flame) => profiles.flames.push(flame),
             None => profiles.problems.push(format!(
                 "{}: no flame graph, the profile holds no stacks",
@@ -118,7 +118,7 @@ impl Trie {
 }
 
 /// Folded stacks with the thin ones merged, sorted; `None` without samples.
-fn prune(file: &str, tool: &str, stacks: HashMap<String, u64>) -> Option<FlameStacks> {
+fn prune(file: &str, weight: StackWeight, stacks: HashMap<String, u64>) -> Option<FlameStacks> {
     let mut trie = Trie::new();
     for (stack, samples) in &stacks {
         trie.insert(stack, *samples);
@@ -175,7 +175,7 @@ fn prune(file: &str, tool: &str, stacks: HashMap<String, u64>) -> Option<FlameSt
     out.sort_by(|a, b| a.frames.cmp(&b.frames));
     Some(FlameStacks {
         file: file.to_string(),
-        tool: tool.to_string(),
+        weight,
         total,
         merged_below: threshold,
         stacks: out,
@@ -202,7 +202,7 @@ mod tests {
     fn small_profiles_are_kept_exactly() {
         let flame = prune(
             "p.txt",
-            "folded",
+            StackWeight::Samples,
             stacks(&[("a;b;c", 3), ("a;b", 2), ("a;d", 1)]),
         )
         .unwrap();
@@ -221,7 +221,7 @@ mod tests {
         }
         entries.push(("idle".to_string(), 2));
         let map: HashMap<String, u64> = entries.into_iter().collect();
-        let flame = prune("p.txt", "folded", map).unwrap();
+        let flame = prune("p.txt", StackWeight::Samples, map).unwrap();
         assert_eq!(flame.merged_below, 8);
         assert_eq!(
             folded(&flame),

@@ -35,7 +35,7 @@ use crate::facts::{Unit, Value};
 use crate::parse::profile::perf_symbols::{
     BoundedWarnings, SymbolName, SymbolTable, emit_hotspots, lossy,
 };
-use crate::parse::profile::profile_stacks::StackFolder;
+use crate::parse::profile::profile_stacks::{StackFolder, StackWeight};
 use crate::parse::{CaptureParser, FactSink, Lines, ParseError};
 use crate::text::number::parse_u64;
 
@@ -144,7 +144,11 @@ impl CaptureParser for Folded {
             Unit::Count,
             span,
         );
-        let folded = folder.fold(|id| table.symbol(id), |id| table.symbol(id));
+        let folded = folder.fold(
+            StackWeight::Samples,
+            |id| table.symbol(id),
+            |id| table.symbol(id),
+        );
         sink.profile_stacks(folded, span.1);
         emit_hotspots(table.top_hotspots(total, true), sink);
         Ok(())

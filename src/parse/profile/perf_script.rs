@@ -48,7 +48,7 @@ use crate::parse::profile::perf_symbols::{
     BoundedWarnings, SymbolName, SymbolTable, dso_basename, emit_hotspots, lossy, offset_in,
     strip_offset, trim,
 };
-use crate::parse::profile::profile_stacks::StackFolder;
+use crate::parse::profile::profile_stacks::{StackFolder, StackWeight};
 use crate::parse::{CaptureParser, FactSink, Lines, ParseError};
 use crate::text::fields::fields;
 use crate::text::number::parse_u64;
@@ -259,7 +259,11 @@ impl CaptureParser for PerfScript {
             Unit::Count,
             sample_lines,
         );
-        let stacks = folder.fold(|c| commands.name(c), |id| table.symbol(id));
+        let stacks = folder.fold(
+            StackWeight::EventPeriod,
+            |c| commands.name(c),
+            |id| table.symbol(id),
+        );
         sink.profile_stacks(stacks, sample_lines.1);
         let share = |w: u64| w as f64 * 100.0 / total_weight.max(1) as f64;
         if let Some(kernel) = table.kernel_weight() {

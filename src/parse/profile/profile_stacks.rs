@@ -3,6 +3,7 @@
 //! once, not once for facts and again for the picture. Memory grows with the distinct
 //! stacks (frames interned as ids), never with the input, and is capped.
 
+use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
 /// Distinct stacks kept; past this, further new stacks are counted under one frame
@@ -16,10 +17,23 @@ pub const OVERFLOW_FRAME: &str = "[stacks past the distinct-stack limit]";
 /// (samples, or summed event periods for perf script, as inferno weighs them).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ProfileStacks {
+    pub weight: StackWeight,
     pub total: u64,
     pub stacks: HashMap<String, u64>,
     /// Whether stacks past the limit were merged into `OVERFLOW_FRAME`.
     pub overflowed: bool,
+}
+
+/// What the weight of a stack counts.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StackWeight {
+    /// Samples (folded stacks count them).
+    #[default]
+    Samples,
+    /// Summed event periods of the samples (perf script: nanoseconds of cpu-clock,
+    /// cycles …).
+    EventPeriod,
 }
 
 /// Collects one sample at a time as frame ids (leaf first, as perf script prints
@@ -61,10 +75,11 @@ impl StackFolder {
         self.current.clear();
     }
 
-    /// The folded stacks, naming the root frame with `root_name` and every other
-    /// frame with `frame_name`.
+    /// The folded stacks, whose weights count `weight`, naming the root frame with
+    /// `root_name` and every other frame with `frame_name`.
     pub fn fold<'a>(
         self,
+        weight: StackWeight,
         root_name: impl Fn(u32) -> &'a str,
         frame_name: impl Fn(u32) -> &'a str,
     ) -> ProfileStacks {
@@ -84,6 +99,7 @@ impl StackFolder {
             stacks.insert(OVERFLOW_FRAME.to_string(), self.overflow_weight);
         }
         ProfileStacks {
+            weight,
             total: self.total,
             stacks,
             overflowed: self.overflow_weight > 0,
@@ -128,7 +144,11 @@ mod tests {
         folder.start(0);
         folder.frame(1);
         folder.finish(1);
-        let folded = folder.fold(|i| names[i as usize], |i| names[i as usize]);
+        let folded = folder.fold(
+            StackWeight::Samples,
+            |i| names[i as usize],
+            |i| names[i as usize],
+        );
         assert_eq!(folded.total, 16);
         assert_eq!(folded.stacks["postgres;main;ExecScan;memcpy"], 15);
         assert_eq!(folded.stacks["postgres;main"], 1);

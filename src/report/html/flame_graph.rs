@@ -7,7 +7,7 @@
 use super::data_uri::data_uri;
 use super::escape::{esc, slug};
 use crate::diagnosis::flame::FlameStacks;
-use crate::parse::profile::profile_stacks::frame_label;
+use crate::parse::profile::profile_stacks::{StackWeight, frame_label};
 use crate::quiet_panic::catch_quietly;
 use crate::report::i18n::labels::{Label, Lang};
 use crate::report::numbers::grouped;
@@ -57,10 +57,9 @@ fn svg(flame: &FlameStacks) -> Option<Vec<u8>> {
     options.deterministic = true;
     options.image_width = Some(1200);
     options.title = flame.file.clone();
-    options.count_name = if flame.tool == "folded" {
-        "samples"
-    } else {
-        "weight"
+    options.count_name = match flame.weight {
+        StackWeight::Samples => "samples",
+        StackWeight::EventPeriod => "weight",
     }
     .into();
     options.min_width = 0.1;
@@ -83,7 +82,7 @@ mod tests {
     fn flame(stacks: &[(&str, u64)]) -> FlameStacks {
         FlameStacks {
             file: "perf_script.txt".into(),
-            tool: "perf-script".into(),
+            weight: StackWeight::EventPeriod,
             total: stacks.iter().map(|s| s.1).sum(),
             merged_below: 1,
             stacks: stacks
@@ -118,6 +117,18 @@ mod tests {
         let text = String::from_utf8(svg(&f).unwrap()).unwrap();
         assert!(!text.contains('\u{1b}') && !text.contains('\u{7}'));
         assert!(text.contains("[31mhot[m"), "the visible text stays");
+    }
+
+    #[test]
+    fn the_graph_says_what_its_weights_count() {
+        let period = String::from_utf8(svg(&flame(&[("a;b", 5)])).unwrap()).unwrap();
+        assert!(period.contains("5 weight"), "{period}");
+        let samples = FlameStacks {
+            weight: StackWeight::Samples,
+            ..flame(&[("a;b", 5)])
+        };
+        let samples = String::from_utf8(svg(&samples).unwrap()).unwrap();
+        assert!(samples.contains("5 samples"), "{samples}");
     }
 
     #[test]

@@ -1,6 +1,7 @@
 use crate::support::*;
 use perfsage::facts::Value;
 use perfsage::parse::profile::folded::Folded;
+use perfsage::parse::profile::profile_stacks::StackWeight;
 
 fn flag(p: &Parsed, key: &str) -> bool {
     match &p.get(key).value {
@@ -71,6 +72,8 @@ fn jvm_descriptors_and_signatures_keep_their_semicolons() {
 #[test]
 fn inferno_output_of_a_real_recording() {
     let p = parse_fixture("folded/pg_oltp_inferno.txt");
+    let stacks = p.report.stacks.as_ref().unwrap();
+    assert_eq!(stacks.weight, StackWeight::Samples);
     assert!(p.report.warnings.is_empty(), "{:?}", p.report.warnings);
     // inferno weighs by period: 131 samples × 34482758.
     close(p.num("perf.samples"), 131.0 * 34_482_758.0);

@@ -3,6 +3,7 @@ use perfsage::facts::{Fact, Value};
 use perfsage::parse::CaptureParser;
 use perfsage::parse::profile::folded::Folded;
 use perfsage::parse::profile::perf_script::PerfScript;
+use perfsage::parse::profile::profile_stacks::StackWeight;
 use std::collections::HashMap;
 
 fn flag(p: &Parsed, key: &str) -> bool {
@@ -291,6 +292,7 @@ fn frames_written_flush_left_are_frames() {
     assert_eq!(p.text("hotspot.1.symbol"), "native_write_msr_safe");
     close(p.num("hotspot.count"), 6.0);
     let stacks = p.report.stacks.as_ref().unwrap();
+    assert_eq!(stacks.weight, StackWeight::EventPeriod);
     assert_eq!(
         stacks.stacks.keys().collect::<Vec<_>>(),
         [

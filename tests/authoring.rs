@@ -643,6 +643,83 @@ fn storage_rule_dir() -> tempfile::TempDir {
     dir
 }
 
+const SAYING_RULE: &str = "fn evaluate() {
+    let busy = avg(\"cpu.util_pct\");
+    let said = [say(\"busy\", #{ pct: fmt(busy, 0) })];
+    if busy > 95.0 { said.push(say(\"very\")); }
+    if busy > 99.0 { said.push(say(\"nope\")); }
+    #{ severity: \"high\", summary: said }
+}";
+
+const SAYING_TEXTS: &str = "    texts: #{
+        busy: #{ en: \"CPUs are {pct} % busy\", zh: \"CPU 繁忙 {pct} %\" },
+        very: #{ en: \", nearly all the time\", zh: \"，几乎一直如此\" },
+    },
+";
+
+#[test]
+fn said_messages_give_both_languages_and_rule_tests_check_the_chinese() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "os/busy.rhai",
+        &rule_file("os.busy", SAYING_TEXTS, SAYING_RULE),
+    );
+    write(
+        dir.path(),
+        "os/busy.test.yaml",
+        "rule: os.busy
+tests:
+  - name: both languages from one list
+    facts: {cpu.util_pct: [96, 98]}
+    expect: fires
+    summary_contains: CPUs are 97 % busy, nearly all the time
+    summary_zh_contains: CPU 繁忙 97 %，几乎一直如此
+  - name: a wrong Chinese text fails
+    facts: {cpu.util_pct: [96, 98]}
+    expect: fires
+    summary_zh_contains: CPU 空闲
+  - name: a message META.texts lacks is the rule's error
+    facts: {cpu.util_pct: [100]}
+    expect: error
+    error_contains: META.texts declares no such message
+",
+    );
+    let out = perfsage(&["rules", "test", &dir_arg(&dir)]);
+    let text = stdout(&out);
+    assert_eq!(code(&out), 1, "{text}");
+    assert!(
+        text.contains("ok    os.busy: both languages from one list"),
+        "{text}"
+    );
+    assert!(
+        text.contains("FAIL  os.busy: a wrong Chinese text fails")
+            && text.contains("Chinese summary does not contain \"CPU 空闲\""),
+        "{text}"
+    );
+    assert!(
+        text.contains("ok    os.busy: a message META.texts lacks"),
+        "{text}"
+    );
+}
+
+#[test]
+fn lint_refuses_templates_that_name_different_values() {
+    let dir = tempfile::tempdir().unwrap();
+    let texts = SAYING_TEXTS.replace("CPU 繁忙 {pct} %", "CPU 繁忙");
+    write(
+        dir.path(),
+        "os/busy.rhai",
+        &rule_file("os.busy", &texts, SAYING_RULE),
+    );
+    let out = perfsage(&["rules", "lint", &dir_arg(&dir)]);
+    let text = format!("{}{}", stdout(&out), stderr(&out));
+    assert!(
+        text.contains("texts.busy: en uses {pct} but zh uses {}"),
+        "{text}"
+    );
+}
+
 #[test]
 fn rules_test_prints_each_result_and_the_summary() {
     let dir = storage_rule_dir();

@@ -79,6 +79,11 @@ pub const HELPERS: &[Helper] = &[
         example: r#"`CPU at ${fmt(avg("cpu.util_pct"), 0)} %`"#,
     },
     Helper {
+        signature: "say(id, args) -> map",
+        doc: "A message of `META.texts` with the values for its `{placeholders}` (`say(id)` when it has none); a finding's `summary` may be a list of them, worded in English and Chinese from the templates.",
+        example: r#"[say("busy", #{ pct: fmt(avg("cpu.util_pct"), 0) })]"#,
+    },
+    Helper {
         signature: "hotspot_share(patterns) -> float",
         doc: "Sum of the self shares (%) of the ranked hotspots whose symbol matches one of the glob patterns (`*`, `?`). Each matched hotspot counts as evidence.",
         example: r#"hotspot_share(["os_interlock_*", "*spin_lock*"]) >= 10.0"#,
@@ -304,6 +309,7 @@ pub fn register(engine: &mut Engine, state: &SharedState) {
     super::hotspot_api::register(engine, state);
     super::process_api::register(engine);
     super::value_api::register(engine);
+    super::message::register(engine);
     super::threshold::register(engine, state);
 
     let s = state.clone();

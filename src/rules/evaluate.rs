@@ -7,6 +7,7 @@ use super::finding::{
     Evidence, Finding, FindingZh, Recommendation, RecommendationZh, Resource, Severity,
 };
 use super::loader::{Rule, message_without_position};
+use super::message::{Said, render};
 use super::threshold::ThresholdScope;
 use crate::facts::Facts;
 use rhai::{AST, CallFnOptions, Dynamic, EvalAltResult, Map, Position, Scope};
@@ -54,8 +55,8 @@ struct FindingSpec {
     severity: String,
     #[serde(default)]
     confidence: Option<f64>,
-    summary: String,
-    /// The summary in Chinese, for reports in Chinese.
+    summary: Summary,
+    /// The summary in Chinese, for reports in Chinese, when `summary` is a string.
     #[serde(default)]
     summary_zh: Option<String>,
     /// Fact keys; by default every fact the rule read.
@@ -71,6 +72,15 @@ struct FindingSpec {
     /// `META.resource` whose worst findings still decide it (a file system full now).
     #[serde(default)]
     resource: Option<String>,
+}
+
+/// A finding's summary: English text (with `summary_zh` beside it), or the messages
+/// the rule said, which `META.texts` words in both languages.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Summary {
+    Text(String),
+    Said(Vec<Said>),
 }
 
 const DEFAULT_CONFIDENCE: f64 = 0.8;
@@ -236,6 +246,19 @@ fn build_finding(
         )
     })?;
     let severity: Severity = spec.severity.parse().map_err(|e| format!("finding: {e}"))?;
+    let (summary, summary_zh) = match spec.summary {
+        Summary::Text(text) => (text, spec.summary_zh),
+        Summary::Said(_) if spec.summary_zh.is_some() => {
+            return Err(
+                "finding: summary_zh beside a summary of said messages: their Chinese comes from META.texts"
+                    .into(),
+            );
+        }
+        Summary::Said(said) => {
+            let (en, zh) = render(&said, &rule.meta.texts).map_err(|e| format!("finding: {e}"))?;
+            (en, Some(zh))
+        }
+    };
     if spec.recommendation_zh.is_some() && spec.recommendation.is_none() {
         return Err(
             "finding: recommendation_zh translates nothing: the finding has no recommendation of its own"
@@ -288,7 +311,7 @@ fn build_finding(
     // translates it instead.
     let zh = FindingZh {
         title: zh_meta.title,
-        summary: spec.summary_zh.filter(|s| !s.trim().is_empty()),
+        summary: summary_zh.filter(|s| !s.trim().is_empty()),
         recommendation: if spec.recommendation.is_some() {
             spec.recommendation_zh
         } else {
@@ -304,7 +327,7 @@ fn build_finding(
         resource,
         severity,
         confidence,
-        summary: spec.summary,
+        summary,
         evidence,
         recommendation: own_or_meta(spec.recommendation, meta.recommendation.as_ref()),
         source: meta.source.clone(),

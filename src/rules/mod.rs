@@ -10,6 +10,7 @@ pub mod finding;
 pub mod hotspot_api;
 pub mod line_comments;
 pub mod loader;
+pub mod message;
 pub mod meta_literal;
 pub mod prelude;
 pub mod process_api;

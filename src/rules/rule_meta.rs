@@ -3,6 +3,7 @@
 //! and what to do when it fires.
 
 use super::finding::{Recommendation, RecommendationZh, Resource, Severity, Source};
+use super::message::Messages;
 use super::threshold::{Thresholds, is_threshold_name};
 use serde::{Deserialize, Serialize};
 
@@ -56,6 +57,9 @@ pub struct RuleMeta {
     /// Chinese title and recommendation texts for reports in Chinese.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub zh: Option<RuleZh>,
+    /// The messages `say()` picks for a finding's summary, in English and Chinese.
+    #[serde(default, skip_serializing_if = "Messages::is_empty")]
+    pub texts: Messages,
 }
 
 /// `explains: #{ symptoms: [rule ids], resource: "…", from: "high" }`: when a finding
@@ -159,6 +163,12 @@ impl RuleMeta {
         }
         if let Some(zh) = &self.zh {
             problems.extend(zh_problems(zh, self.recommendation.as_ref()));
+        }
+        for message in super::message::problems(&self.texts) {
+            problems.push(MetaProblem {
+                field: "texts",
+                message,
+            });
         }
         if self
             .source
@@ -287,6 +297,7 @@ mod tests {
             thresholds: Thresholds::new(),
             overrides: false,
             zh: None,
+            texts: Default::default(),
         };
         assert!(meta(None).problems().is_empty());
         assert!(meta(Some("TPS +5 %")).problems().is_empty());

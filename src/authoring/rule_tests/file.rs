@@ -13,6 +13,7 @@
 //!     expect: fires              # fires | quiet | not-evaluated | error
 //!     severity: high             # with fires: the finding's severity
 //!     summary_contains: "vdb"    # with fires: a substring of its summary
+//!     summary_zh_contains: "繁忙" # with fires: a substring of its Chinese summary
 //!     evidence: [disk.busiest.util_pct]   # with fires: keys it must cite
 //!     missing: [cpu.util_pct]    # with not-evaluated: among the missing facts
 //!     error_contains: "stopped"  # with error: a substring of the message
@@ -77,6 +78,7 @@ pub struct RuleTest {
     pub expect: Expect,
     pub severity: Option<Severity>,
     pub summary_contains: Option<String>,
+    pub summary_zh_contains: Option<String>,
     pub evidence: Vec<String>,
     pub missing: Vec<String>,
     pub error_contains: Option<String>,
@@ -110,6 +112,8 @@ struct TestSpec {
     severity: Option<String>,
     #[serde(default)]
     summary_contains: Option<String>,
+    #[serde(default)]
+    summary_zh_contains: Option<String>,
     #[serde(default)]
     evidence: Option<Vec<String>>,
     #[serde(default)]
@@ -166,6 +170,11 @@ pub fn parse_test_file(source: &RuleSource) -> (Option<TestFile>, Vec<LoadError>
             (
                 "summary_contains",
                 spec.summary_contains.is_some(),
+                Expect::Fires,
+            ),
+            (
+                "summary_zh_contains",
+                spec.summary_zh_contains.is_some(),
                 Expect::Fires,
             ),
             ("evidence", spec.evidence.is_some(), Expect::Fires),
@@ -240,6 +249,7 @@ pub fn parse_test_file(source: &RuleSource) -> (Option<TestFile>, Vec<LoadError>
             expect,
             severity,
             summary_contains: spec.summary_contains,
+            summary_zh_contains: spec.summary_zh_contains,
             evidence: spec.evidence.unwrap_or_default(),
             missing: spec.missing.unwrap_or_default(),
             error_contains: spec.error_contains,

@@ -225,6 +225,14 @@ fn mismatches(test: &RuleTest, finding: &Finding) -> Vec<String> {
             finding.summary
         ));
     }
+    if let Some(wanted) = &test.summary_zh_contains {
+        let chinese = finding.zh.as_ref().and_then(|zh| zh.summary.as_deref());
+        if !chinese.is_some_and(|text| text.contains(wanted.as_str())) {
+            problems.push(format!(
+                "Chinese summary does not contain {wanted:?}: {chinese:?}"
+            ));
+        }
+    }
     let cited: Vec<&str> = finding.evidence.iter().map(|e| e.key.as_str()).collect();
     let uncited: Vec<&str> = test
         .evidence

@@ -1,0 +1,237 @@
+//! What a rule says, in both languages from one decision. `META.texts` declares each
+//! message once, an English and a Chinese template side by side with the same named
+//! `{placeholders}`; in `evaluate()` the rule picks messages with `say(id, #{ … })`
+//! and returns the list as the finding's `summary`. The engine fills both templates,
+//! so a rule no longer builds an English and a Chinese string in parallel branches.
+
+use rhai::{Dynamic, Engine, Map};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// `META.texts`: message id → its two templates.
+pub type Messages = BTreeMap<String, MessageTexts>;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MessageTexts {
+    pub en: String,
+    pub zh: String,
+}
+
+/// One message a rule said: `say("id", #{ name: value })`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Said {
+    pub say: String,
+    #[serde(default)]
+    pub with: BTreeMap<String, Argument>,
+}
+
+/// A value put into a template: text as it is, numbers as Rhai prints them (a rule
+/// formats figures with `fmt()` first to choose their decimals).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum Argument {
+    Text(String),
+    Integer(i64),
+    Float(f64),
+    Flag(bool),
+}
+
+impl std::fmt::Display for Argument {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Argument::Text(text) => f.write_str(text),
+            Argument::Integer(n) => write!(f, "{n}"),
+            Argument::Float(n) => write!(f, "{n}"),
+            Argument::Flag(b) => write!(f, "{b}"),
+        }
+    }
+}
+
+/// The English and Chinese texts of the messages `said`, each joined in order.
+pub fn render(said: &[Said], texts: &Messages) -> Result<(String, String), String> {
+    let (mut en, mut zh) = (String::new(), String::new());
+    for message in said {
+        let Some(templates) = texts.get(&message.say) else {
+            return Err(format!(
+                "say({:?}): META.texts declares no such message",
+                message.say
+            ));
+        };
+        let names = placeholders(&templates.en);
+        if let Some(unused) = message.with.keys().find(|k| !names.contains(k.as_str())) {
+            return Err(format!(
+                "say({:?}): argument `{unused}` is used by neither template",
+                message.say
+            ));
+        }
+        en.push_str(&fill(&templates.en, message)?);
+        zh.push_str(&fill(&templates.zh, message)?);
+    }
+    Ok((en, zh))
+}
+
+fn fill(template: &str, message: &Said) -> Result<String, String> {
+    let mut out = String::with_capacity(template.len() + 32);
+    let mut rest = template;
+    while let Some((before, name, after)) = next_placeholder(rest) {
+        out.push_str(before);
+        let Some(value) = message.with.get(name) else {
+            return Err(format!(
+                "say({:?}): the template needs `{name}`, which was not given",
+                message.say
+            ));
+        };
+        out.push_str(&value.to_string());
+        rest = after;
+    }
+    out.push_str(rest);
+    Ok(out)
+}
+
+/// The next `{name}` in `text` (a name of letters, digits and `_`): the text before
+/// it, the name and the text after. Other braces are plain text.
+fn next_placeholder(text: &str) -> Option<(&str, &str, &str)> {
+    let mut from = 0;
+    while let Some(open) = text[from..].find('{').map(|i| i + from) {
+        let tail = &text[open + 1..];
+        let length = tail
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(tail.len());
+        if length > 0 && tail[length..].starts_with('}') {
+            return Some((&text[..open], &tail[..length], &tail[length + 1..]));
+        }
+        from = open + 1;
+    }
+    None
+}
+
+/// The placeholder names of a template.
+pub fn placeholders(template: &str) -> BTreeSet<&str> {
+    let mut names = BTreeSet::new();
+    let mut rest = template;
+    while let Some((_, name, after)) = next_placeholder(rest) {
+        names.insert(name);
+        rest = after;
+    }
+    names
+}
+
+/// What is wrong with declared messages: an empty text, or a Chinese template whose
+/// placeholders are not the English one's.
+pub fn problems(texts: &Messages) -> Vec<String> {
+    let mut found = Vec::new();
+    for (id, t) in texts {
+        if t.en.trim().is_empty() || t.zh.trim().is_empty() {
+            found.push(format!("texts.{id}: both en and zh need a text"));
+        } else if placeholders(&t.en) != placeholders(&t.zh) {
+            found.push(format!(
+                "texts.{id}: en uses {{{}}} but zh uses {{{}}}; both must name the same values",
+                join(&placeholders(&t.en)),
+                join(&placeholders(&t.zh))
+            ));
+        }
+    }
+    found
+}
+
+fn join(names: &BTreeSet<&str>) -> String {
+    names.iter().copied().collect::<Vec<_>>().join("}, {")
+}
+
+/// `say(id)` and `say(id, #{ … })`: a message as a finding's summary lists it.
+pub fn register(engine: &mut Engine) {
+    engine.register_fn("say", |id: &str| said(id, Map::new()));
+    engine.register_fn("say", said);
+}
+
+fn said(id: &str, with: Map) -> Dynamic {
+    let mut map = Map::new();
+    map.insert("say".into(), id.into());
+    map.insert("with".into(), Dynamic::from_map(with));
+    Dynamic::from_map(map)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts() -> Messages {
+        let mut texts = Messages::new();
+        texts.insert(
+            "busy".into(),
+            MessageTexts {
+                en: "{disk} is {pct} % busy".into(),
+                zh: "{disk} 繁忙 {pct} %".into(),
+            },
+        );
+        texts.insert(
+            "end".into(),
+            MessageTexts {
+                en: ". Set {x}.".into(),
+                zh: "。设置 {x}。".into(),
+            },
+        );
+        texts
+    }
+
+    fn say(id: &str, with: &[(&str, Argument)]) -> Said {
+        Said {
+            say: id.into(),
+            with: with
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.clone()))
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn both_languages_come_from_one_list() {
+        let said = [
+            say(
+                "busy",
+                &[
+                    ("disk", Argument::Text("vdb".into())),
+                    ("pct", Argument::Text("85.0".into())),
+                ],
+            ),
+            say("end", &[("x", Argument::Integer(4))]),
+        ];
+        let (en, zh) = render(&said, &texts()).unwrap();
+        assert_eq!(en, "vdb is 85.0 % busy. Set 4.");
+        assert_eq!(zh, "vdb 繁忙 85.0 %。设置 4。");
+    }
+
+    #[test]
+    fn unknown_messages_and_missing_or_stray_arguments_are_errors() {
+        let unknown = render(&[say("nope", &[])], &texts()).unwrap_err();
+        assert!(unknown.contains("no such message"), "{unknown}");
+        let missing = render(&[say("end", &[])], &texts()).unwrap_err();
+        assert!(missing.contains("`x`"), "{missing}");
+        let stray = [say(
+            "end",
+            &[("x", Argument::Integer(1)), ("y", Argument::Integer(2))],
+        )];
+        assert!(render(&stray, &texts()).unwrap_err().contains("`y`"));
+    }
+
+    #[test]
+    fn other_braces_are_plain_text() {
+        assert_eq!(
+            placeholders("#{ a: 1 } {b} {c d} {}"),
+            BTreeSet::from(["b"])
+        );
+    }
+
+    #[test]
+    fn templates_must_name_the_same_values() {
+        let mut t = texts();
+        t.get_mut("busy").unwrap().zh = "{disk} 繁忙".into();
+        let found = problems(&t);
+        assert_eq!(found.len(), 1);
+        assert!(found[0].contains("texts.busy"), "{found:?}");
+        t.get_mut("end").unwrap().zh = " ".into();
+        assert_eq!(problems(&t).len(), 2);
+    }
+}

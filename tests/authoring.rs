@@ -6,7 +6,13 @@
 
 use crate::support::*;
 use perfsage::authoring::doc::{HELPERS_BEGIN, HELPERS_END, helpers_markdown};
-use perfsage::authoring::fact_refs::{KeyText, fact_refs};
+use perfsage::authoring::fact_keys::{
+    is_catalogued, prefix_may_match, template_may_match, template_prefix_may_match,
+};
+use perfsage::authoring::fact_refs::{
+    FactRef, KEY_READERS, KeyText, PATTERN_READERS, PREFIX_READERS, calls_of, fact_refs,
+    pattern_as_template,
+};
 use perfsage::authoring::rule_tests::{parse_test_file, run_suite, test_facts};
 use perfsage::bundle::Bundle;
 use perfsage::bundle::host_facts::read_host;
@@ -209,6 +215,125 @@ fn lint_passes_the_built_in_rules_and_a_working_copy_of_them() {
         );
         assert!(!stdout(&out).contains(": error:"));
     }
+}
+
+/// Whether the key, prefix or pattern a reference names could name a catalogued fact,
+/// as `rules lint` judges it.
+fn may_name_a_catalogued_fact(reference: &FactRef) -> bool {
+    match &reference.key {
+        KeyText::Literal(prefix) if reference.is_prefix() => prefix_may_match(prefix),
+        KeyText::Literal(pattern) if reference.is_pattern() => {
+            template_may_match(&pattern_as_template(pattern))
+        }
+        KeyText::Literal(key) => is_catalogued(key),
+        KeyText::Template(template) if reference.is_prefix() => template_prefix_may_match(template),
+        KeyText::Template(template) if reference.is_pattern() => {
+            template_may_match(&pattern_as_template(template))
+        }
+        KeyText::Template(template) => template_may_match(template),
+    }
+}
+
+#[test]
+fn every_built_in_rule_reads_facts_the_catalog_can_give() {
+    let layer = RuleLayer::builtin();
+    for source in &layer.rules {
+        let refs = fact_refs(&source.text);
+        // The walk reads compiled source: a rule it could not compile would name
+        // nothing. (A rule may also read facts only through helpers such as
+        // `hotspots_matching`, so the text decides whether some must be found.)
+        let calls_a_reader = [KEY_READERS, PREFIX_READERS, PATTERN_READERS]
+            .concat()
+            .iter()
+            .any(|helper| source.text.contains(&format!("{helper}(")));
+        assert_eq!(
+            refs.is_empty(),
+            !calls_a_reader,
+            "{}: {refs:?}",
+            source.path
+        );
+        for reference in refs {
+            assert!(
+                may_name_a_catalogued_fact(&reference),
+                "{}:{}:{}: {reference:?}",
+                source.path,
+                reference.line,
+                reference.column
+            );
+        }
+    }
+    for source in &layer.lib {
+        assert_eq!(fact_refs(&source.text), vec![], "{}", source.path);
+    }
+}
+
+/// Line and column (1-based, in characters) of the key's opening quote in every place
+/// `call` (`helper(` and a quoted key) is written in `text`.
+fn places_written(text: &str, call: &str) -> Vec<(usize, usize)> {
+    let to_key = call.find('(').unwrap() + 1;
+    text.lines()
+        .enumerate()
+        .flat_map(|(index, line)| {
+            line.match_indices(call)
+                .map(move |(at, _)| (index + 1, line[..at].chars().count() + 1 + to_key))
+        })
+        .collect()
+}
+
+#[test]
+fn fact_references_in_built_in_rules_sit_at_their_keys() {
+    let layer = RuleLayer::builtin();
+    let text_of = |path: &str| {
+        &layer
+            .rules
+            .iter()
+            .find(|s| s.path.ends_with(path))
+            .unwrap_or_else(|| panic!("no built-in rule {path}"))
+            .text
+    };
+    let cases = [
+        // A template inside a template inside an `if` inside a template, after
+        // Chinese text: columns count characters.
+        (
+            "virtualization/qemu_memory_away_from_vcpus.rhai",
+            "num(`proc.${name}.numa.largest_node_share_pct`)",
+            KeyText::Template("proc.${}.numa.largest_node_share_pct".into()),
+        ),
+        (
+            "database/wal_on_data_disk.rhai",
+            "fact_keys(\"disk.\")",
+            KeyText::Literal("disk.".into()),
+        ),
+        (
+            "database/connection_limit.rhai",
+            "has(`${run}.${metric}`)",
+            KeyText::Template("${}.${}".into()),
+        ),
+        (
+            "memory/swapping.rhai",
+            "avg(\"swap.in_kib_per_s\")",
+            KeyText::Literal("swap.in_kib_per_s".into()),
+        ),
+    ];
+    for (path, call, key) in cases {
+        let text = text_of(path);
+        let expected = places_written(text, call);
+        assert!(!expected.is_empty(), "{path}: no {call}");
+        let helper = &call[..call.find('(').unwrap()];
+        let found: Vec<(usize, usize)> = fact_refs(text)
+            .into_iter()
+            .filter(|r| r.helper == helper && r.key == key)
+            .map(|r| (r.line, r.column))
+            .collect();
+        assert_eq!(found, expected, "{path}: {call}");
+    }
+    let text = text_of("memory/swapping.rhai");
+    let reads: Vec<(usize, usize)> = calls_of(text, "threshold")
+        .into_iter()
+        .filter(|r| r.key == KeyText::Literal("swap_kib_per_s".into()))
+        .map(|r| (r.line, r.column))
+        .collect();
+    assert_eq!(reads, places_written(text, "threshold(\"swap_kib_per_s\")"));
 }
 
 /// Lints a rule directory made of `files`; exit code and report.

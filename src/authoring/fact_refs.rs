@@ -5,10 +5,13 @@
 //! fact catalog; `explain` points from a fact to the line that read it. The same walk
 //! finds the names given to `threshold()`.
 //!
-//! A backtick string without `${…}` is a plain string to Rhai, so it counts as a
-//! literal key. Source that does not compile names no keys: lint reports the compile
-//! error itself. The values of `switch` cases are not expressions of the tree, so
-//! `string_literals` (used to place META's entries) does not list them.
+//! A key's line and column are those Rhai gives its opening quote or backtick. A
+//! backtick string without `${…}` is a plain string to Rhai, so it counts as a
+//! literal key. Only function calls count: a method call (`list.max(2)`) or a call
+//! written inside a comment or a string reads nothing. Source that does not compile
+//! names no keys: lint reports the compile error itself. The values of `switch` cases
+//! are not expressions of the tree, so `string_literals` (used to place META's
+//! entries) does not list them.
 
 use crate::rules::api::instance_names;
 use crate::rules::engine::{MAX_EXPR_DEPTH, MAX_FUNCTION_EXPR_DEPTH};
@@ -96,11 +99,17 @@ pub fn calls_of(source: &str, helper: &str) -> Vec<FactRef> {
     calls(source, |name| name == helper)
 }
 
-/// Every plain string literal with its line and column, in source order.
+/// Every plain string literal with its line and column, in source order (the literal
+/// pieces of template strings are not plain strings).
 pub fn string_literals(source: &str) -> Vec<(String, usize, usize)> {
     let mut found = Vec::new();
-    walk(source, |expr| {
+    walk(source, |expr, ancestors| {
+        let in_template = matches!(
+            ancestors.last(),
+            Some(ASTNode::Expr(Expr::InterpolatedString(..)))
+        );
         if let Expr::StringConstant(text, at) = expr
+            && !in_template
             && let Some((line, column)) = place(*at)
         {
             found.push((text.to_string(), line, column));
@@ -112,7 +121,7 @@ pub fn string_literals(source: &str) -> Vec<(String, usize, usize)> {
 
 fn calls(source: &str, wanted: impl Fn(&str) -> bool) -> Vec<FactRef> {
     let mut refs = Vec::new();
-    walk(source, |expr| {
+    walk(source, |expr, _| {
         let Expr::FnCall(call, _) = expr else {
             return;
         };
@@ -156,9 +165,10 @@ fn place(at: Position) -> Option<(usize, usize)> {
 }
 
 /// Calls `visit` on every expression of `source` (statements, function bodies and
-/// closures), compiled as written: no constant folding, so every literal keeps its
-/// place. Nothing is visited when the source does not compile.
-fn walk(source: &str, mut visit: impl FnMut(&Expr)) {
+/// closures) with the nodes that hold it, outermost first, compiled as written: no
+/// constant folding, so every literal keeps its place. Nothing is visited when the
+/// source does not compile.
+fn walk(source: &str, mut visit: impl FnMut(&Expr, &[ASTNode])) {
     let mut engine = Engine::new_raw();
     engine.set_optimization_level(OptimizationLevel::None);
     engine.set_max_expr_depths(MAX_EXPR_DEPTH, MAX_FUNCTION_EXPR_DEPTH);
@@ -166,8 +176,8 @@ fn walk(source: &str, mut visit: impl FnMut(&Expr)) {
         return;
     };
     ast.walk(&mut |path: &[ASTNode]| {
-        if let Some(ASTNode::Expr(expr)) = path.last() {
-            visit(expr);
+        if let Some((ASTNode::Expr(expr), ancestors)) = path.split_last() {
+            visit(expr, ancestors);
         }
         true
     });
@@ -301,6 +311,14 @@ mod tests {
         assert_eq!(
             string_literals("const META = #{ needs: [\"a.b\",\n  \"c.d\"] };"),
             vec![("a.b".to_string(), 1, 25), ("c.d".to_string(), 2, 3)]
+        );
+    }
+
+    #[test]
+    fn the_pieces_of_a_template_are_not_string_literals() {
+        assert_eq!(
+            string_literals("let s = `disk.${n}.aqu_sz`; let t = \"a.b\";"),
+            vec![("a.b".to_string(), 1, 37)]
         );
     }
 

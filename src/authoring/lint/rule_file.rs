@@ -36,7 +36,6 @@ pub fn check(source: &RuleSource, engine: &Engine, layer: &RuleLayer) -> Vec<Dia
     // the file itself were reported when the rule base was assembled).
     let (compiled, _) = RuleSet::compile(engine, std::slice::from_ref(source), &AST::empty());
     if let Some(rule) = compiled.rules.first() {
-        let literals = string_literals(&source.text);
         let needs_line = meta_field_line(&source.text, "needs");
         if rule.meta.needs.is_empty() {
             found.push(Diagnostic::error(
@@ -50,10 +49,10 @@ pub fn check(source: &RuleSource, engine: &Engine, layer: &RuleLayer) -> Vec<Dia
             if is_catalogued(key) {
                 continue;
             }
-            let position = literals
-                .iter()
+            let position = string_literals(&source.text)
+                .into_iter()
                 .find(|(text, line, _)| text == key && Some(*line) >= needs_line)
-                .map(|(_, line, column)| (*line, *column));
+                .map(|(_, line, column)| (line, column));
             found.push(Diagnostic::error(
                 file,
                 position.map(|p| p.0).or(needs_line),

@@ -27,8 +27,8 @@ pub struct Said {
     pub with: BTreeMap<String, Argument>,
 }
 
-/// A value put into a template: text as it is, numbers as Rhai prints them (a rule
-/// formats figures with `fmt()` first to choose their decimals).
+/// A value put into a template: text as it is, numbers as Rhai's `${…}` prints them
+/// (a rule formats figures with `fmt()` first to choose their decimals).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(untagged)]
 pub enum Argument {
@@ -43,7 +43,7 @@ impl std::fmt::Display for Argument {
         match self {
             Argument::Text(text) => f.write_str(text),
             Argument::Integer(n) => write!(f, "{n}"),
-            Argument::Float(n) => write!(f, "{n}"),
+            Argument::Float(n) => write!(f, "{}", Dynamic::from_float(*n)),
             Argument::Flag(b) => write!(f, "{b}"),
         }
     }
@@ -196,11 +196,11 @@ mod tests {
                     ("pct", Argument::Text("85.0".into())),
                 ],
             ),
-            say("end", &[("x", Argument::Integer(4))]),
+            say("end", &[("x", Argument::Float(4.0))]),
         ];
         let (en, zh) = render(&said, &texts()).unwrap();
-        assert_eq!(en, "vdb is 85.0 % busy. Set 4.");
-        assert_eq!(zh, "vdb 繁忙 85.0 %。设置 4。");
+        assert_eq!(en, "vdb is 85.0 % busy. Set 4.0.", "as `${4.0}` prints");
+        assert_eq!(zh, "vdb 繁忙 85.0 %。设置 4.0。");
     }
 
     #[test]

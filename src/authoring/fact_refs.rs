@@ -164,15 +164,30 @@ fn place(at: Position) -> Option<(usize, usize)> {
     Some((at.line()?, at.position()?))
 }
 
+/// Why `source`, read as one whole Rhai file, does not compile, with its line and
+/// column. The engine compiles a rule's functions one by one when they first run and
+/// reads META without Rhai, so a mistake only the whole file shows (a keyword such as
+/// `while` used as a key of META) is found here.
+pub fn syntax_error(source: &str) -> Option<(Option<usize>, Option<usize>, String)> {
+    let error = compile_as_written(source).err()?;
+    let at = error.position();
+    let message = error.err_type().to_string();
+    Some((at.line(), at.position(), message))
+}
+
+fn compile_as_written(source: &str) -> Result<rhai::AST, rhai::ParseError> {
+    let mut engine = Engine::new_raw();
+    engine.set_optimization_level(OptimizationLevel::None);
+    engine.set_max_expr_depths(MAX_EXPR_DEPTH, MAX_FUNCTION_EXPR_DEPTH);
+    engine.compile(source)
+}
+
 /// Calls `visit` on every expression of `source` (statements, function bodies and
 /// closures) with the nodes that hold it, outermost first, compiled as written: no
 /// constant folding, so every literal keeps its place. Nothing is visited when the
 /// source does not compile.
 fn walk(source: &str, mut visit: impl FnMut(&Expr, &[ASTNode])) {
-    let mut engine = Engine::new_raw();
-    engine.set_optimization_level(OptimizationLevel::None);
-    engine.set_max_expr_depths(MAX_EXPR_DEPTH, MAX_FUNCTION_EXPR_DEPTH);
-    let Ok(ast) = engine.compile(source) else {
+    let Ok(ast) = compile_as_written(source) else {
         return;
     };
     ast.walk(&mut |path: &[ASTNode]| {
@@ -334,6 +349,16 @@ mod tests {
     fn a_backtick_string_without_holes_is_a_literal_key() {
         let refs = fact_refs("num(`cpu.util_pct`)");
         assert_eq!(refs[0].key, KeyText::Literal("cpu.util_pct".into()));
+    }
+
+    #[test]
+    fn a_keyword_used_as_a_key_is_a_syntax_error_with_its_place() {
+        let (line, column, message) =
+            syntax_error("const META = #{\n    texts: #{ while: 1 } };").unwrap();
+        assert_eq!(line, Some(2));
+        assert!(column.is_some());
+        assert!(!message.is_empty());
+        assert!(syntax_error("const META = #{ texts: #{ whereas: 1 } };").is_none());
     }
 
     #[test]

@@ -199,7 +199,7 @@ mod tests {
             say("end", &[("x", Argument::Float(4.0))]),
         ];
         let (en, zh) = render(&said, &texts()).unwrap();
-        assert_eq!(en, "vdb is 85.0 % busy. Set 4.0.", "as `${4.0}` prints");
+        assert_eq!(en, "vdb is 85.0 % busy. Set 4.0.", "as Rhai prints 4.0");
         assert_eq!(zh, "vdb 繁忙 85.0 %。设置 4.0。");
     }
 

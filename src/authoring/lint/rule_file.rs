@@ -9,7 +9,7 @@ use crate::authoring::fact_keys::{
     is_catalogued, prefix_may_match, suggest, template_may_match, template_prefix_may_match,
 };
 use crate::authoring::fact_refs::{
-    FactRef, KeyText, calls_of, fact_refs, pattern_as_template, string_literals,
+    FactRef, KeyText, calls_of, fact_refs, pattern_as_template, string_literals, syntax_error,
 };
 use crate::authoring::scaffold::PLACEHOLDER;
 use crate::knowledge::{RuleLayer, TEST_SUFFIX};
@@ -36,6 +36,16 @@ pub fn check(source: &RuleSource, engine: &Engine, layer: &RuleLayer) -> Vec<Dia
     // the file itself were reported when the rule base was assembled).
     let (compiled, _) = RuleSet::compile(engine, std::slice::from_ref(source), &AST::empty());
     if let Some(rule) = compiled.rules.first() {
+        // The rule loaded, yet the file as a whole may not compile: META is read
+        // without Rhai and functions compile when they first run.
+        if let Some((line, column, message)) = syntax_error(&source.text) {
+            found.push(Diagnostic::error(
+                file,
+                line,
+                column,
+                format!("the file does not compile as Rhai: {message}"),
+            ));
+        }
         let needs_line = meta_field_line(&source.text, "needs");
         if rule.meta.needs.is_empty() {
             found.push(Diagnostic::error(

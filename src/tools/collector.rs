@@ -39,38 +39,30 @@ pub struct Package {
     pub yum: &'static str,
 }
 
-pub const SYSSTAT: Package = Package {
-    apt: "sysstat",
-    yum: "sysstat",
-};
+impl Package {
+    /// A package both package managers call `name`.
+    const fn named(name: &'static str) -> Package {
+        Package {
+            apt: name,
+            yum: name,
+        }
+    }
+}
+
+pub const SYSSTAT: Package = Package::named("sysstat");
 pub const PROCPS: Package = Package {
     apt: "procps",
     yum: "procps-ng",
 };
-pub const NUMACTL: Package = Package {
-    apt: "numactl",
-    yum: "numactl",
-};
-pub const UTIL_LINUX: Package = Package {
-    apt: "util-linux",
-    yum: "util-linux",
-};
+pub const NUMACTL: Package = Package::named("numactl");
+pub const UTIL_LINUX: Package = Package::named("util-linux");
 pub const PERF: Package = Package {
     apt: "linux-perf",
     yum: "perf",
 };
-pub const DMIDECODE: Package = Package {
-    apt: "dmidecode",
-    yum: "dmidecode",
-};
-pub const COREUTILS: Package = Package {
-    apt: "coreutils",
-    yum: "coreutils",
-};
-pub const ETHTOOL: Package = Package {
-    apt: "ethtool",
-    yum: "ethtool",
-};
+pub const DMIDECODE: Package = Package::named("dmidecode");
+pub const COREUTILS: Package = Package::named("coreutils");
+pub const ETHTOOL: Package = Package::named("ethtool");
 pub const IPROUTE2: Package = Package {
     apt: "iproute2",
     yum: "iproute",

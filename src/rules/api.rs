@@ -80,7 +80,7 @@ pub const HELPERS: &[Helper] = &[
     },
     Helper {
         signature: "say(id, args) -> map",
-        doc: "A message of `META.texts` with the values for its `{placeholders}` (`say(id)` when it has none); a finding's `summary` may be a list of them, worded in English and Chinese from the templates.",
+        doc: "A message of `META.texts` with the values for its `{placeholders}` (`say(id)` when it has none); a finding's `summary` and its own recommendation's texts may be one or a list of them, worded in English and Chinese from the templates.",
         example: r#"[say("busy", #{ pct: fmt(avg("cpu.util_pct"), 0) })]"#,
     },
     Helper {

@@ -3,11 +3,9 @@
 //! error naming the rule file and line. Nothing a script does can stop the diagnosis.
 
 use super::engine::{MAX_OPERATIONS, RuleEngine, Trace};
-use super::finding::{
-    Evidence, Finding, FindingZh, Recommendation, RecommendationZh, Resource, Severity,
-};
+use super::finding::{Evidence, Finding, FindingZh, Recommendation, Resource, Severity};
+use super::finding_spec::FindingSpec;
 use super::loader::{Rule, message_without_position};
-use super::message::{Said, render};
 use super::threshold::ThresholdScope;
 use crate::facts::Facts;
 use rhai::{AST, CallFnOptions, Dynamic, EvalAltResult, Map, Position, Scope};
@@ -46,41 +44,6 @@ impl std::fmt::Display for RuleError {
             None => write!(f, "{}: {}", self.file, self.message),
         }
     }
-}
-
-/// What a rule's `evaluate()` may put in a finding map.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct FindingSpec {
-    severity: String,
-    #[serde(default)]
-    confidence: Option<f64>,
-    summary: Summary,
-    /// The summary in Chinese, for reports in Chinese, when `summary` is a string.
-    #[serde(default)]
-    summary_zh: Option<String>,
-    /// Fact keys; by default every fact the rule read.
-    #[serde(default)]
-    evidence: Option<Vec<String>>,
-    /// Replaces the recommendation from META, e.g. to put measured values in commands.
-    #[serde(default)]
-    recommendation: Option<Recommendation>,
-    /// The Chinese texts of that recommendation (commands are not translated).
-    #[serde(default)]
-    recommendation_zh: Option<RecommendationZh>,
-    /// The resource this finding puts in the verdict, for a rule without
-    /// `META.resource` whose worst findings still decide it (a file system full now).
-    #[serde(default)]
-    resource: Option<String>,
-}
-
-/// A finding's summary: English text (with `summary_zh` beside it), or the messages
-/// the rule said, which `META.texts` words in both languages.
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum Summary {
-    Text(String),
-    Said(Vec<Said>),
 }
 
 const DEFAULT_CONFIDENCE: f64 = 0.8;
@@ -239,32 +202,15 @@ fn build_finding(
             "evaluate() returned an array holding something other than finding maps".into(),
         );
     };
-    let spec: FindingSpec = rhai::serde::from_dynamic(&Dynamic::from_map(map)).map_err(|e| {
-        format!(
-            "finding: {}",
-            message_without_position(e.to_string(), e.position())
-        )
-    })?;
+    let mut spec: FindingSpec =
+        rhai::serde::from_dynamic(&Dynamic::from_map(map)).map_err(|e| {
+            format!(
+                "finding: {}",
+                message_without_position(e.to_string(), e.position())
+            )
+        })?;
     let severity: Severity = spec.severity.parse().map_err(|e| format!("finding: {e}"))?;
-    let (summary, summary_zh) = match spec.summary {
-        Summary::Text(text) => (text, spec.summary_zh),
-        Summary::Said(_) if spec.summary_zh.is_some() => {
-            return Err(
-                "finding: summary_zh beside a summary of said messages: their Chinese comes from META.texts"
-                    .into(),
-            );
-        }
-        Summary::Said(said) => {
-            let (en, zh) = render(&said, &rule.meta.texts).map_err(|e| format!("finding: {e}"))?;
-            (en, Some(zh))
-        }
-    };
-    if spec.recommendation_zh.is_some() && spec.recommendation.is_none() {
-        return Err(
-            "finding: recommendation_zh translates nothing: the finding has no recommendation of its own"
-                .into(),
-        );
-    }
+    let texts = spec.texts(&rule.meta.texts)?;
     let resource = match spec.resource.as_deref() {
         None => rule.meta.resource,
         Some(name) => Some(
@@ -311,9 +257,9 @@ fn build_finding(
     // translates it instead.
     let zh = FindingZh {
         title: zh_meta.title,
-        summary: summary_zh.filter(|s| !s.trim().is_empty()),
-        recommendation: if spec.recommendation.is_some() {
-            spec.recommendation_zh
+        summary: texts.summary_zh.filter(|s| !s.trim().is_empty()),
+        recommendation: if texts.recommendation.is_some() {
+            texts.recommendation_zh
         } else {
             zh_meta.recommendation
         },
@@ -327,9 +273,9 @@ fn build_finding(
         resource,
         severity,
         confidence,
-        summary,
+        summary: texts.summary,
         evidence,
-        recommendation: own_or_meta(spec.recommendation, meta.recommendation.as_ref()),
+        recommendation: own_or_meta(texts.recommendation, meta.recommendation.as_ref()),
         source: meta.source.clone(),
         zh,
     })

@@ -7,6 +7,7 @@ pub mod effort;
 pub mod engine;
 pub mod evaluate;
 pub mod finding;
+pub mod finding_spec;
 pub mod hotspot_api;
 pub mod line_comments;
 pub mod loader;

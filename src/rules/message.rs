@@ -28,7 +28,8 @@ pub struct Said {
 }
 
 /// A value put into a template: text as it is, numbers as Rhai's `${…}` prints them
-/// (a rule formats figures with `fmt()` first to choose their decimals).
+/// (a rule formats figures with `fmt()` first to choose their decimals), and a list
+/// joined with the language's comma: `a, b` in English, `a，b` in Chinese.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(untagged)]
 pub enum Argument {
@@ -36,15 +37,42 @@ pub enum Argument {
     Integer(i64),
     Float(f64),
     Flag(bool),
+    List(Vec<Argument>),
 }
 
-impl std::fmt::Display for Argument {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+/// The language a template is filled in; it decides how a list is joined.
+#[derive(Debug, Clone, Copy)]
+enum Language {
+    English,
+    Chinese,
+}
+
+impl Argument {
+    fn write_to(&self, out: &mut String, language: Language) {
+        use std::fmt::Write;
         match self {
-            Argument::Text(text) => f.write_str(text),
-            Argument::Integer(n) => write!(f, "{n}"),
-            Argument::Float(n) => write!(f, "{}", Dynamic::from_float(*n)),
-            Argument::Flag(b) => write!(f, "{b}"),
+            Argument::Text(text) => out.push_str(text),
+            Argument::Integer(n) => {
+                let _ = write!(out, "{n}");
+            }
+            Argument::Float(n) => {
+                let _ = write!(out, "{}", Dynamic::from_float(*n));
+            }
+            Argument::Flag(b) => {
+                let _ = write!(out, "{b}");
+            }
+            Argument::List(items) => {
+                let comma = match language {
+                    Language::English => ", ",
+                    Language::Chinese => "，",
+                };
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(comma);
+                    }
+                    item.write_to(out, language);
+                }
+            }
         }
     }
 }
@@ -66,13 +94,13 @@ pub fn render(said: &[Said], texts: &Messages) -> Result<(String, String), Strin
                 message.say
             ));
         }
-        en.push_str(&fill(&templates.en, message)?);
-        zh.push_str(&fill(&templates.zh, message)?);
+        en.push_str(&fill(&templates.en, message, Language::English)?);
+        zh.push_str(&fill(&templates.zh, message, Language::Chinese)?);
     }
     Ok((en, zh))
 }
 
-fn fill(template: &str, message: &Said) -> Result<String, String> {
+fn fill(template: &str, message: &Said, language: Language) -> Result<String, String> {
     let mut out = String::with_capacity(template.len() + 32);
     let mut rest = template;
     while let Some((before, name, after)) = next_placeholder(rest) {
@@ -83,7 +111,7 @@ fn fill(template: &str, message: &Said) -> Result<String, String> {
                 message.say
             ));
         };
-        out.push_str(&value.to_string());
+        value.write_to(&mut out, language);
         rest = after;
     }
     out.push_str(rest);
@@ -214,6 +242,22 @@ mod tests {
             &[("x", Argument::Integer(1)), ("y", Argument::Integer(2))],
         )];
         assert!(render(&stray, &texts()).unwrap_err().contains("`y`"));
+    }
+
+    #[test]
+    fn a_list_is_joined_with_each_languages_comma() {
+        let list = Argument::List(vec![
+            Argument::Text("memcpy 12.0 %".into()),
+            Argument::Integer(3),
+            Argument::Float(2.5),
+        ]);
+        let said = [say(
+            "busy",
+            &[("disk", list), ("pct", Argument::Integer(9))],
+        )];
+        let (en, zh) = render(&said, &texts()).unwrap();
+        assert_eq!(en, "memcpy 12.0 %, 3, 2.5 is 9 % busy");
+        assert_eq!(zh, "memcpy 12.0 %，3，2.5 繁忙 9 %");
     }
 
     #[test]

@@ -210,8 +210,10 @@ fn build_finding(
             )
         })?;
     let severity: Severity = spec.severity.parse().map_err(|e| format!("finding: {e}"))?;
+    let (resource, confidence, keys) =
+        (spec.resource.take(), spec.confidence, spec.evidence.take());
     let texts = spec.texts(&rule.meta.texts)?;
-    let resource = match spec.resource.as_deref() {
+    let resource = match resource.as_deref() {
         None => rule.meta.resource,
         Some(name) => Some(
             serde_json::from_value::<Resource>(serde_json::Value::String(name.to_string()))
@@ -222,11 +224,11 @@ fn build_finding(
                 })?,
         ),
     };
-    let confidence = spec.confidence.unwrap_or(DEFAULT_CONFIDENCE);
+    let confidence = confidence.unwrap_or(DEFAULT_CONFIDENCE);
     if !(0.0..=1.0).contains(&confidence) {
         return Err(format!("finding: confidence {confidence} is outside 0..1"));
     }
-    let keys = spec.evidence.unwrap_or_else(|| read.to_vec());
+    let keys = keys.unwrap_or_else(|| read.to_vec());
     if keys.is_empty() {
         return Err(
             "finding cites no evidence: read facts before firing, or list them in `evidence`"

@@ -82,12 +82,11 @@ impl Wording {
 }
 
 impl FindingSpec {
-    pub fn texts(&mut self, messages: &Messages) -> Result<FindingTexts, String> {
-        let summary_zh_given = self.summary_zh.take();
-        let (summary, said_zh) = std::mem::replace(&mut self.summary, Wording::Text(String::new()))
-            .render("summary", messages)?;
-        let summary_zh = merge("summary", said_zh, summary_zh_given)?;
-        let (recommendation, recommendation_zh) = match self.recommendation.take() {
+    /// The finding's texts in both languages (the other fields are taken first).
+    pub fn texts(self, messages: &Messages) -> Result<FindingTexts, String> {
+        let (summary, said_zh) = self.summary.render("summary", messages)?;
+        let summary_zh = merge("summary", said_zh, self.summary_zh)?;
+        let (recommendation, recommendation_zh) = match self.recommendation {
             None if self.recommendation_zh.is_some() => {
                 return Err(
                     "finding: recommendation_zh translates nothing: the finding has no recommendation of its own"
@@ -96,7 +95,7 @@ impl FindingSpec {
             }
             None => (None, None),
             Some(spec) => {
-                let (en, zh) = spec.render(self.recommendation_zh.take(), messages)?;
+                let (en, zh) = spec.render(self.recommendation_zh, messages)?;
                 (Some(en), zh)
             }
         };
@@ -195,7 +194,7 @@ mod tests {
     }
 
     fn texts_of(finding: serde_json::Value) -> Result<FindingTexts, String> {
-        let mut spec: FindingSpec = serde_json::from_value(finding).map_err(|e| e.to_string())?;
+        let spec: FindingSpec = serde_json::from_value(finding).map_err(|e| e.to_string())?;
         spec.texts(&messages())
     }
 

@@ -117,13 +117,20 @@ const META = #{{
         rollback: "{PLACEHOLDER}: how to undo it",
         effort: "online", // {PLACEHOLDER}: what trying it takes: nothing, online, restart, reboot, firmware, rebuild, downtime or hardware
     }},
+    // What a finding says, English and Chinese side by side with the same {{names}}.
+    texts: #{{
+        fired: #{{
+            en: "{PLACEHOLDER}: one sentence with the figures, e.g. {{disk}} is {{pct}} % busy",
+            zh: "{PLACEHOLDER}: the same sentence in Chinese, e.g. {{disk}} 繁忙 {{pct}} %",
+        }},
+    }},
 }};
 
 fn evaluate() {{
 {reads}    // {PLACEHOLDER}: the condition the case showed. Return nothing to stay quiet,
     //     if busy < 90.0 {{ return; }}
     // or a finding to fire (its evidence is every fact read, unless listed):
-    //     #{{ severity: "high", summary: `… ${{fmt(busy, 0)}} % …` }}
+    //     #{{ severity: "high", summary: [say("fired", #{{ disk: name, pct: fmt(busy, 0) }})] }}
 }}
 "#,
         id = rule.id,

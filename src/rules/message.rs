@@ -3,6 +3,10 @@
 //! `{placeholders}`; in `evaluate()` the rule picks messages with `say(id, #{ … })`
 //! and returns the list as the finding's `summary`. The engine fills both templates,
 //! so a rule no longer builds an English and a Chinese string in parallel branches.
+//! English nouns and verbs that follow a count take `{count:one|other}`
+//! (`{hung} hung {hung:task|tasks}`): the word after the colon when the count is 1,
+//! the one after the bar otherwise. Chinese needs no such choice, so its template may
+//! leave a count out that the English one only uses to choose a word.
 
 use rhai::{Dynamic, Engine, Map};
 use serde::{Deserialize, Serialize};
@@ -48,6 +52,17 @@ enum Language {
 }
 
 impl Argument {
+    /// The number a `{name:one|other}` choice counts: a number, or text that is one
+    /// (as `fmt()` prints it).
+    fn count(&self) -> Option<f64> {
+        match self {
+            Argument::Integer(n) => Some(*n as f64),
+            Argument::Float(n) => Some(*n),
+            Argument::Text(text) => text.replace(',', "").parse().ok(),
+            Argument::Flag(_) | Argument::List(_) => None,
+        }
+    }
+
     fn write_to(&self, out: &mut String, language: Language) {
         use std::fmt::Write;
         match self {
@@ -87,8 +102,12 @@ pub fn render(said: &[Said], texts: &Messages) -> Result<(String, String), Strin
                 message.say
             ));
         };
-        let names = placeholders(&templates.en);
-        if let Some(unused) = message.with.keys().find(|k| !names.contains(k.as_str())) {
+        let names = Placeholders::of(&templates.en);
+        if let Some(unused) = message
+            .with
+            .keys()
+            .find(|k| !names.values.contains(k.as_str()) && !names.counts.contains(k.as_str()))
+        {
             return Err(format!(
                 "say({:?}): argument `{unused}` is used by neither template",
                 message.say
@@ -103,61 +122,127 @@ pub fn render(said: &[Said], texts: &Messages) -> Result<(String, String), Strin
 fn fill(template: &str, message: &Said, language: Language) -> Result<String, String> {
     let mut out = String::with_capacity(template.len() + 32);
     let mut rest = template;
-    while let Some((before, name, after)) = next_placeholder(rest) {
-        out.push_str(before);
-        let Some(value) = message.with.get(name) else {
+    while let Some(found) = next_placeholder(rest) {
+        out.push_str(found.before);
+        let Some(value) = message.with.get(found.name) else {
             return Err(format!(
-                "say({:?}): the template needs `{name}`, which was not given",
-                message.say
+                "say({:?}): the template needs `{}`, which was not given",
+                message.say, found.name
             ));
         };
-        value.write_to(&mut out, language);
-        rest = after;
+        match found.choice {
+            None => value.write_to(&mut out, language),
+            Some((one, other)) => match value.count() {
+                Some(1.0) => out.push_str(one),
+                Some(_) => out.push_str(other),
+                None => {
+                    return Err(format!(
+                        "say({:?}): `{}` chooses between {one:?} and {other:?}, so it must be a number",
+                        message.say, found.name
+                    ));
+                }
+            },
+        }
+        rest = found.after;
     }
     out.push_str(rest);
     Ok(out)
 }
 
-/// The next `{name}` in `text` (a name of letters, digits and `_`): the text before
-/// it, the name and the text after. Other braces are plain text.
-fn next_placeholder(text: &str) -> Option<(&str, &str, &str)> {
+/// A `{name}` or `{name:one|other}` found in a template, with the text around it.
+struct Found<'t> {
+    before: &'t str,
+    name: &'t str,
+    choice: Option<(&'t str, &'t str)>,
+    after: &'t str,
+}
+
+/// The next placeholder in `text` (a name of letters, digits and `_`, optionally
+/// followed by `:one|other`). Other braces are plain text.
+fn next_placeholder(text: &str) -> Option<Found<'_>> {
     let mut from = 0;
     while let Some(open) = text[from..].find('{').map(|i| i + from) {
         let tail = &text[open + 1..];
         let length = tail
             .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
             .unwrap_or(tail.len());
-        if length > 0 && tail[length..].starts_with('}') {
-            return Some((&text[..open], &tail[..length], &tail[length + 1..]));
+        if length > 0 {
+            let (name, rest) = tail.split_at(length);
+            if let Some(after) = rest.strip_prefix('}') {
+                return Some(Found {
+                    before: &text[..open],
+                    name,
+                    choice: None,
+                    after,
+                });
+            }
+            if let Some(found) = choice(rest) {
+                let (one, other, after) = found;
+                return Some(Found {
+                    before: &text[..open],
+                    name,
+                    choice: Some((one, other)),
+                    after,
+                });
+            }
         }
         from = open + 1;
     }
     None
 }
 
-/// The placeholder names of a template.
-pub fn placeholders(template: &str) -> BTreeSet<&str> {
-    let mut names = BTreeSet::new();
-    let mut rest = template;
-    while let Some((_, name, after)) = next_placeholder(rest) {
-        names.insert(name);
-        rest = after;
-    }
-    names
+/// `:one|other}…` → the two words and the text after the closing brace.
+fn choice(rest: &str) -> Option<(&str, &str, &str)> {
+    let body = rest.strip_prefix(':')?;
+    let close = body.find('}')?;
+    let (one, other) = body[..close].split_once('|')?;
+    let plain = |word: &str| !word.contains(['{', '|']);
+    (plain(one) && plain(other)).then_some((one, other, &body[close + 1..]))
 }
 
-/// What is wrong with declared messages: an empty text, or a Chinese template whose
-/// placeholders are not the English one's.
+/// The names a template uses: as values it prints, and as counts that only choose
+/// a word.
+struct Placeholders<'t> {
+    values: BTreeSet<&'t str>,
+    counts: BTreeSet<&'t str>,
+}
+
+impl<'t> Placeholders<'t> {
+    fn of(template: &'t str) -> Placeholders<'t> {
+        let mut names = Placeholders {
+            values: BTreeSet::new(),
+            counts: BTreeSet::new(),
+        };
+        let mut rest = template;
+        while let Some(found) = next_placeholder(rest) {
+            match found.choice {
+                None => names.values.insert(found.name),
+                Some(_) => names.counts.insert(found.name),
+            };
+            rest = found.after;
+        }
+        names
+    }
+}
+
+/// What is wrong with declared messages: an empty text, or templates that print
+/// different values (a count the English one only uses to choose a word may be left
+/// out of the Chinese one).
 pub fn problems(texts: &Messages) -> Vec<String> {
     let mut found = Vec::new();
     for (id, t) in texts {
         if t.en.trim().is_empty() || t.zh.trim().is_empty() {
             found.push(format!("texts.{id}: both en and zh need a text"));
-        } else if placeholders(&t.en) != placeholders(&t.zh) {
+            continue;
+        }
+        let (en, zh) = (Placeholders::of(&t.en), Placeholders::of(&t.zh));
+        let zh_names: BTreeSet<&str> = zh.values.union(&zh.counts).copied().collect();
+        let en_names: BTreeSet<&str> = en.values.union(&en.counts).copied().collect();
+        if !en.values.is_subset(&zh_names) || !zh_names.is_subset(&en_names) {
             found.push(format!(
                 "texts.{id}: en uses {{{}}} but zh uses {{{}}}; both must name the same values",
-                join(&placeholders(&t.en)),
-                join(&placeholders(&t.zh))
+                join(&en.values),
+                join(&zh_names)
             ));
         }
     }
@@ -262,10 +347,48 @@ mod tests {
 
     #[test]
     fn other_braces_are_plain_text() {
-        assert_eq!(
-            placeholders("#{ a: 1 } {b} {c d} {}"),
-            BTreeSet::from(["b"])
+        let names = Placeholders::of("#{ a: 1 } {b} {c d} {} {e:x} {f:|} {g:a|b|c}");
+        assert_eq!(names.values, BTreeSet::from(["b"]));
+        assert_eq!(names.counts, BTreeSet::from(["f"]));
+    }
+
+    #[test]
+    fn a_count_chooses_the_english_word() {
+        let mut t = Messages::new();
+        t.insert(
+            "hung".into(),
+            MessageTexts {
+                en: "{n} hung {n:task|tasks}, {shown:error|errors} shown".into(),
+                zh: "{n} 次任务挂起".into(),
+            },
         );
+        assert!(problems(&t).is_empty(), "{:?}", problems(&t));
+        for (n, shown, expected) in [
+            (
+                Argument::Text("1".into()),
+                Argument::Integer(2),
+                "1 hung task, errors shown",
+            ),
+            (
+                Argument::Text("1,200".into()),
+                Argument::Float(1.0),
+                "1,200 hung tasks, error shown",
+            ),
+        ] {
+            let said = [say("hung", &[("n", n), ("shown", shown)])];
+            assert_eq!(render(&said, &t).unwrap().0, expected);
+        }
+        let not_a_number = [say(
+            "hung",
+            &[("n", Argument::Integer(1)), ("shown", Argument::Flag(true))],
+        )];
+        assert!(
+            render(&not_a_number, &t)
+                .unwrap_err()
+                .contains("must be a number")
+        );
+        t.get_mut("hung").unwrap().zh = "{n} 次，{other}".into();
+        assert_eq!(problems(&t).len(), 1, "zh prints a value en does not name");
     }
 
     #[test]

@@ -1820,3 +1820,16 @@ fn reading_an_undeclared_threshold_is_an_error_naming_the_rule_and_the_name() {
     assert_eq!(code(&out), 0, "{}{}", stdout(&out), stderr(&out));
     assert_eq!(last_line(&stdout(&out)), "2 passed, 0 failed");
 }
+
+#[test]
+fn lint_refuses_chinese_given_beside_the_english_at_its_key() {
+    let body = "fn evaluate() {\n    #{ severity: \"low\", summary: \"busy\",\n        summary_zh: \"繁忙\" }\n}";
+    let (dir, code, report) = lint(&[("os/old.rhai", &rule_file("os.old", "", body))]);
+    assert_eq!(code, 2, "{report}");
+    has_error(
+        &dir,
+        &report,
+        "os/old.rhai:12:9",
+        "`summary_zh` is no longer read",
+    );
+}

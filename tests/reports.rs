@@ -276,6 +276,10 @@ const META = #{{
     needs: ["cpu.util_pct"],
     recommendation: #{{ action: "META action.", verify: "META check.", rollback: "META undo." }},
     zh: #{{ recommendation: #{{ action: "META 操作。" }} }},
+    texts: #{{
+        act: #{{ en: "Own action.", zh: "自带的操作。" }},
+        check: #{{ en: "Own check.", zh: "自带的验证。" }},
+    }},
 }};
 fn evaluate() {{
     let busy = avg("cpu.util_pct");
@@ -285,18 +289,17 @@ fn evaluate() {{
         )
     };
     let own = r#"#{ severity: "low", summary: `busy ${fmt(busy, 0)} %`,
-        recommendation: #{ action: "Own action.", commands: ["echo 1"], verify: "Own check.", rollback: "Own undo." },
-        recommendation_zh: #{ action: "自带的操作。", verify: "自带的验证。" } }"#;
-    let stray =
-        r#"#{ severity: "low", summary: "stray", recommendation_zh: #{ action: "无处可译。" } }"#;
+        recommendation: #{ action: say("act"), commands: ["echo 1"], verify: say("check"), rollback: "Own undo." } }"#;
+    let retired =
+        r#"#{ severity: "low", summary: "retired", recommendation_zh: #{ action: "旧写法。" } }"#;
     let sources = vec![
         perfsage::rules::loader::RuleSource {
             path: "rules/resource/own.rhai".into(),
             text: rule("own", own),
         },
         perfsage::rules::loader::RuleSource {
-            path: "rules/resource/stray.rhai".into(),
-            text: rule("stray", stray),
+            path: "rules/resource/retired.rhai".into(),
+            text: rule("retired", retired),
         },
         perfsage::rules::loader::RuleSource {
             path: "rules/methodology.yaml".into(),
@@ -319,9 +322,10 @@ fn evaluate() {{
     assert!(md.contains("echo 1"), "{md}");
     let errors = &d.hosts[0].rule_errors;
     assert!(
-        errors.iter().any(|e| e.rule == "resource.stray"
-            && e.message.contains("recommendation_zh translates nothing")),
-        "a translation without its own recommendation is an error: {errors:?}"
+        errors.iter().any(|e| e.rule == "resource.retired"
+            && e.message.contains("`recommendation_zh` is no longer read")
+            && e.message.contains("META.texts")),
+        "a Chinese text given beside the English one is refused with what replaced it: {errors:?}"
     );
 }
 

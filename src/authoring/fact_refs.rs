@@ -3,7 +3,8 @@
 //! ``has(`disk.${name}.aqu_sz`)``), with line and column, taken from Rhai's own syntax
 //! tree (function bodies and closures included). `rules lint` checks them against the
 //! fact catalog; `explain` points from a fact to the line that read it. The same walk
-//! finds the names given to `threshold()`.
+//! finds the names given to `threshold()`, and the keys of map literals that lint
+//! looks for.
 //!
 //! A key's line and column are those Rhai gives its opening quote or backtick. A
 //! backtick string without `${…}` is a plain string to Rhai, so it counts as a
@@ -113,6 +114,26 @@ pub fn string_literals(source: &str) -> Vec<(String, usize, usize)> {
             && let Some((line, column)) = place(*at)
         {
             found.push((text.to_string(), line, column));
+        }
+    });
+    found.sort_by_key(|(_, line, column)| (*line, *column));
+    found
+}
+
+/// The keys of map literals (`#{ name: … }`) that are among `names`, with line and
+/// column, in source order.
+pub fn map_keys(source: &str, names: &[&str]) -> Vec<(String, usize, usize)> {
+    let mut found = Vec::new();
+    walk(source, |expr, _| {
+        let Expr::Map(map, _) = expr else {
+            return;
+        };
+        for (key, _) in &map.0 {
+            if names.contains(&key.name.as_str())
+                && let Some((line, column)) = place(key.pos)
+            {
+                found.push((key.name.to_string(), line, column));
+            }
         }
     });
     found.sort_by_key(|(_, line, column)| (*line, *column));

@@ -4,7 +4,7 @@
 
 use super::engine::{MAX_OPERATIONS, RuleEngine, Trace};
 use super::finding::{Evidence, Finding, FindingZh, Recommendation, Resource, Severity};
-use super::finding_spec::FindingSpec;
+use super::finding_spec::{FindingSpec, RETIRED_KEYS, retired};
 use super::loader::{Rule, message_without_position};
 use super::threshold::ThresholdScope;
 use crate::facts::Facts;
@@ -202,6 +202,9 @@ fn build_finding(
             "evaluate() returned an array holding something other than finding maps".into(),
         );
     };
+    if let Some(key) = RETIRED_KEYS.iter().find(|key| map.contains_key(**key)) {
+        return Err(retired(key));
+    }
     let mut spec: FindingSpec =
         rhai::serde::from_dynamic(&Dynamic::from_map(map)).map_err(|e| {
             format!(
@@ -255,8 +258,7 @@ fn build_finding(
     let meta = &rule.meta;
     let zh_meta = meta.zh.clone().unwrap_or_default();
     // A recommendation the finding writes itself replaces META's, and with it the
-    // Chinese texts that translated META's: the finding's own `recommendation_zh`
-    // translates it instead.
+    // Chinese texts that translated META's: the messages it said word it instead.
     let zh = FindingZh {
         title: zh_meta.title,
         summary: texts.summary_zh.filter(|s| !s.trim().is_empty()),

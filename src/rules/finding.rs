@@ -171,7 +171,8 @@ pub struct RecommendationZh {
 }
 
 /// The Chinese texts a finding carries next to its English ones: the rule's title and
-/// recommendation from `META.zh`, the summary from `summary_zh` in the finding map.
+/// recommendation from `META.zh`, the summary and the finding's own recommendation
+/// from the messages it said (`META.texts`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct FindingZh {
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -1,8 +1,8 @@
 //! What a rule's `evaluate()` may put in a finding map, and how its texts become the
 //! finding's English and Chinese ones. Each text (the summary and a recommendation's
-//! action, verify, rollback, alternative and cost) is either plain English, with the
-//! Chinese in `summary_zh` / `recommendation_zh` beside it, or the messages the rule
-//! said (`say(…)`, one or a list), which `META.texts` words in both languages at once.
+//! action, verify, rollback, alternative and cost) is either plain English, or the
+//! messages the rule said (`say(…)`, one or a list), which `META.texts` words in both
+//! languages at once. A plain text has no Chinese: the Chinese report shows it as it is.
 
 use super::effort::Effort;
 use super::finding::{Recommendation, RecommendationZh};
@@ -16,26 +16,30 @@ pub struct FindingSpec {
     #[serde(default)]
     pub confidence: Option<f64>,
     summary: Wording,
-    /// The summary in Chinese, for reports in Chinese, when `summary` is plain text.
-    #[serde(default)]
-    summary_zh: Option<String>,
     /// Fact keys; by default every fact the rule read.
     #[serde(default)]
     pub evidence: Option<Vec<String>>,
     /// Replaces the recommendation from META, e.g. to put measured values in commands.
     #[serde(default)]
     recommendation: Option<RecommendationSpec>,
-    /// The Chinese of that recommendation's plain-text fields (commands are not
-    /// translated).
-    #[serde(default)]
-    recommendation_zh: Option<RecommendationZh>,
     /// The resource this finding puts in the verdict, for a rule without
     /// `META.resource` whose worst findings still decide it (a file system full now).
     #[serde(default)]
     pub resource: Option<String>,
 }
 
-/// A text of the finding: English (its Chinese given beside it), or said messages.
+/// Keys earlier rule sets used for Chinese given beside plain English; a finding that
+/// still has one is told what replaced it instead of being read half-translated.
+pub const RETIRED_KEYS: [&str; 2] = ["summary_zh", "recommendation_zh"];
+
+/// Why a finding map with a retired key is refused.
+pub fn retired(key: &str) -> String {
+    format!(
+        "finding: `{key}` is no longer read: declare the text's English and Chinese templates once in META.texts and return say(…) for it (`texts` in rules/README.md)"
+    )
+}
+
+/// A text of the finding: plain English, or said messages.
 #[derive(Deserialize)]
 #[serde(untagged)]
 enum Wording {
@@ -84,18 +88,11 @@ impl Wording {
 impl FindingSpec {
     /// The finding's texts in both languages (the other fields are taken first).
     pub fn texts(self, messages: &Messages) -> Result<FindingTexts, String> {
-        let (summary, said_zh) = self.summary.render("summary", messages)?;
-        let summary_zh = merge("summary", said_zh, self.summary_zh)?;
+        let (summary, summary_zh) = self.summary.render("summary", messages)?;
         let (recommendation, recommendation_zh) = match self.recommendation {
-            None if self.recommendation_zh.is_some() => {
-                return Err(
-                    "finding: recommendation_zh translates nothing: the finding has no recommendation of its own"
-                        .into(),
-                );
-            }
             None => (None, None),
             Some(spec) => {
-                let (en, zh) = spec.render(self.recommendation_zh, messages)?;
+                let (en, zh) = spec.render(messages)?;
                 (Some(en), zh)
             }
         };
@@ -109,31 +106,23 @@ impl FindingSpec {
 }
 
 impl RecommendationSpec {
-    /// The recommendation, and its Chinese texts from said messages and from the
-    /// `recommendation_zh` given beside it.
+    /// The recommendation, and the Chinese of its said texts.
     fn render(
         self,
-        given: Option<RecommendationZh>,
         messages: &Messages,
     ) -> Result<(Recommendation, Option<RecommendationZh>), String> {
-        let given = given.unwrap_or_default();
-        let field = |name: &str, wording: Wording, zh: Option<String>| {
-            let (en, said_zh) = wording.render(&format!("recommendation.{name}"), messages)?;
-            Ok::<_, String>((en, merge(&format!("recommendation.{name}"), said_zh, zh)?))
+        let field = |name: &str, wording: Wording| {
+            wording.render(&format!("recommendation.{name}"), messages)
         };
-        let optional = |name: &str, wording: Option<Wording>, zh: Option<String>| match wording {
-            Some(wording) => field(name, wording, zh).map(|(en, zh)| (Some(en), zh)),
-            None if zh.is_some() => Err(format!(
-                "finding: recommendation_zh.{name} translates nothing: the recommendation has no {name}"
-            )),
+        let optional = |name: &str, wording: Option<Wording>| match wording {
+            Some(wording) => field(name, wording).map(|(en, zh)| (Some(en), zh)),
             None => Ok((None, None)),
         };
-        let (action, action_zh) = field("action", self.action, given.action)?;
-        let (verify, verify_zh) = field("verify", self.verify, given.verify)?;
-        let (rollback, rollback_zh) = field("rollback", self.rollback, given.rollback)?;
-        let (alternative, alternative_zh) =
-            optional("alternative", self.alternative, given.alternative)?;
-        let (cost, cost_zh) = optional("cost", self.cost, given.cost)?;
+        let (action, action_zh) = field("action", self.action)?;
+        let (verify, verify_zh) = field("verify", self.verify)?;
+        let (rollback, rollback_zh) = field("rollback", self.rollback)?;
+        let (alternative, alternative_zh) = optional("alternative", self.alternative)?;
+        let (cost, cost_zh) = optional("cost", self.cost)?;
         let zh = RecommendationZh {
             action: action_zh,
             verify: verify_zh,
@@ -154,20 +143,6 @@ impl RecommendationSpec {
             recommendation,
             (zh != RecommendationZh::default()).then_some(zh),
         ))
-    }
-}
-
-/// One text's Chinese: from the said messages or given beside the English, not both.
-fn merge(
-    field: &str,
-    said: Option<String>,
-    given: Option<String>,
-) -> Result<Option<String>, String> {
-    match (said, given) {
-        (Some(_), Some(_)) => Err(format!(
-            "finding: {field} is said in both languages by META.texts; drop its Chinese text given beside it"
-        )),
-        (said, given) => Ok(said.or(given)),
     }
 }
 
@@ -199,7 +174,7 @@ mod tests {
     }
 
     #[test]
-    fn said_recommendation_fields_give_both_languages_and_plain_ones_take_their_zh() {
+    fn said_recommendation_fields_give_both_languages_and_plain_ones_english_only() {
         let texts = texts_of(serde_json::json!({
             "severity": "high",
             "summary": {"say": "busy", "with": {"disk": "vdb"}},
@@ -208,44 +183,17 @@ mod tests {
                 "verify": "iostat -x",
                 "rollback": "write it back",
             },
-            "recommendation_zh": {"verify": "看 iostat"},
         }))
         .unwrap();
         assert_eq!(texts.summary, "vdb is busy");
         assert_eq!(texts.summary_zh.as_deref(), Some("vdb 繁忙"));
         let en = texts.recommendation.unwrap();
         assert_eq!(en.action, "Raise nr_requests");
+        assert_eq!(en.verify, "iostat -x");
         let zh = texts.recommendation_zh.unwrap();
         assert_eq!(zh.action.as_deref(), Some("提高 nr_requests"));
-        assert_eq!(zh.verify.as_deref(), Some("看 iostat"));
-        assert_eq!(zh.rollback, None, "falls back to English");
-    }
-
-    #[test]
-    fn a_text_said_and_translated_beside_it_is_an_error() {
-        let both = texts_of(serde_json::json!({
-            "severity": "low",
-            "summary": "plain",
-            "recommendation": {
-                "action": {"say": "raise", "with": {"name": "x"}},
-                "verify": "v",
-                "rollback": "r",
-            },
-            "recommendation_zh": {"action": "提高"},
-        }));
-        assert!(both.err().unwrap().contains("recommendation.action"));
-        let nothing = texts_of(serde_json::json!({
-            "severity": "low",
-            "summary": "plain",
-            "recommendation": {"action": "a", "verify": "v", "rollback": "r"},
-            "recommendation_zh": {"cost": "在线"},
-        }));
-        assert!(nothing.err().unwrap().contains("recommendation_zh.cost"));
-        let summary = texts_of(serde_json::json!({
-            "severity": "low",
-            "summary": [{"say": "busy", "with": {"disk": "a"}}],
-            "summary_zh": "繁忙",
-        }));
-        assert!(summary.err().unwrap().contains("summary is said"));
+        assert_eq!(zh.verify, None, "a plain text falls back to English");
+        let plain = texts_of(serde_json::json!({"severity": "low", "summary": "plain"})).unwrap();
+        assert_eq!(plain.summary_zh, None);
     }
 }

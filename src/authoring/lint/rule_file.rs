@@ -1,20 +1,22 @@
 //! Lint checks on one rule file: the fact keys it names (in `needs` and in helper
 //! calls) must be in the fact catalog, it must declare the facts it needs and the
 //! effort of its recommendation, the thresholds it reads must be declared with their
-//! source (and those declared read), it should have tests, and no scaffold placeholder
-//! may be left.
+//! source (and those declared read), it should have tests, no scaffold placeholder
+//! may be left, and no finding may give its Chinese beside the English (`summary_zh`).
 
 use super::Diagnostic;
 use crate::authoring::fact_keys::{
     is_catalogued, prefix_may_match, suggest, template_may_match, template_prefix_may_match,
 };
 use crate::authoring::fact_refs::{
-    FactRef, KeyText, calls_of, fact_refs, pattern_as_template, string_literals, syntax_error,
+    FactRef, KeyText, calls_of, fact_refs, map_keys, pattern_as_template, string_literals,
+    syntax_error,
 };
 use crate::authoring::scaffold::PLACEHOLDER;
 use crate::knowledge::{RuleLayer, TEST_SUFFIX};
 use crate::rules::api::split_pattern;
 use crate::rules::effort::Effort;
+use crate::rules::finding_spec::{RETIRED_KEYS, retired};
 use crate::rules::loader::{RuleSet, RuleSource, meta_field_line};
 use crate::rules::threshold::Thresholds;
 use rhai::{AST, Engine};
@@ -87,6 +89,14 @@ pub fn check(source: &RuleSource, engine: &Engine, layer: &RuleLayer) -> Vec<Dia
             ));
         }
         found.extend(threshold_problems(source, &rule.meta.thresholds));
+        for (key, line, column) in map_keys(&source.text, &RETIRED_KEYS) {
+            found.push(Diagnostic::error(
+                file,
+                Some(line),
+                Some(column),
+                retired(&key),
+            ));
+        }
         if let Some(stem) = file.strip_suffix(".rhai") {
             let test_file = format!("{stem}{TEST_SUFFIX}");
             if !layer.tests.iter().any(|t| t.path == test_file) {

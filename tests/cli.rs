@@ -106,11 +106,21 @@ fn diagnose_json_has_the_documented_shape() {
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(json["schema_version"], 2);
+    assert_eq!(json["schema_version"], 3);
     let host = &json["hosts"][0];
     assert_eq!(host["host"], "greatdb-db1");
     assert_eq!(host["bottleneck"]["resource"], "storage");
     assert!(host["bottleneck"]["confidence"].as_f64().unwrap() > 0.5);
+    let reason = &host["bottleneck"]["reason"];
+    assert_eq!(reason["kind"], "finding");
+    assert!(
+        reason["cause"]["en"].as_str().unwrap().contains("busy"),
+        "{reason}"
+    );
+    assert!(
+        host["bottleneck"].get("summary").is_none(),
+        "worded by the report"
+    );
     assert_eq!(host["steps"][0]["step"], "validity");
     let findings = host["findings"].as_array().unwrap();
     let rules: Vec<&str> = findings

@@ -3,6 +3,9 @@
 
 use crate::reports::two_bundle_case;
 use crate::support::*;
+use perfsage::diagnosis::{Reason, Verdict};
+use perfsage::report::i18n::labels::Lang;
+use perfsage::report::i18n::verdict_words::verdict_summary;
 use std::path::Path;
 
 /// Case B's first bundle (the case folder holds the whole chain of bundles).
@@ -216,18 +219,47 @@ fn saved_json_reports_compare_like_their_bundles() {
 }
 
 #[test]
-fn reports_saved_in_schema_1_still_compare() {
-    // Saved by perfsage at schema 1 (English skip reasons and capture hints); the same
-    // case diagnosed now must compare with it as with itself: nothing changed.
-    let old = "fixtures/reports/greatdb-vm-cluster-schema1.json";
-    let saved: serde_json::Value =
-        serde_json::from_slice(&std::fs::read(root().join(old)).unwrap()).unwrap();
-    assert_eq!(saved["schema_version"], 1);
-    let c = json(&["compare", old, "cases/greatdb-vm-cluster"]);
-    let host = &c["changes"][0]["hosts"][0];
-    assert_eq!(host["verdict_before"], host["verdict_after"]);
-    assert_eq!(host["findings_gone"], serde_json::json!([]));
-    assert_eq!(host["findings_new"], serde_json::json!([]));
+fn reports_saved_by_earlier_schemas_still_compare() {
+    // Schema 1 wrote skip reasons and capture hints as English sentences (saved for the
+    // whole case); schema 2 the verdict and the target status as sentences in both
+    // languages (saved for its first bundle). Diagnosed now, the same captures compare
+    // with them as with themselves: nothing changed, and the verdict reads the same.
+    for (version, old, same) in [
+        (
+            1,
+            "fixtures/reports/greatdb-vm-cluster-schema1.json",
+            "cases/greatdb-vm-cluster",
+        ),
+        (
+            2,
+            "fixtures/reports/greatdb-vm-cluster-schema2.json",
+            BASELINE,
+        ),
+    ] {
+        let saved: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(root().join(old)).unwrap()).unwrap();
+        assert_eq!(saved["schema_version"], version);
+        let c = json(&["compare", old, same]);
+        let host = &c["changes"][0]["hosts"][0];
+        same_verdict_as_worded(&host["verdict_before"], &host["verdict_after"]);
+        assert_eq!(host["findings_gone"], serde_json::json!([]), "{old}");
+        assert_eq!(host["findings_new"], serde_json::json!([]), "{old}");
+    }
+}
+
+/// A verdict read from an old report (its sentences kept as worded) says what the
+/// same verdict reached now says, in both languages.
+fn same_verdict_as_worded(saved: &serde_json::Value, now: &serde_json::Value) {
+    let saved: Verdict = serde_json::from_value(saved.clone()).unwrap();
+    let now: Verdict = serde_json::from_value(now.clone()).unwrap();
+    assert!(matches!(saved.reason, Reason::Worded { .. }), "{saved:?}");
+    assert_eq!(
+        (saved.resource, saved.confidence, &saved.rule),
+        (now.resource, now.confidence, &now.rule)
+    );
+    for lang in [Lang::En, Lang::Zh] {
+        assert_eq!(verdict_summary(&saved, lang), verdict_summary(&now, lang));
+    }
 }
 
 #[test]

@@ -5,11 +5,18 @@
 use crate::support::*;
 use perfsage::bundle::Bundle;
 use perfsage::diagnosis::CaptureSource;
-use perfsage::diagnosis::{HostDiagnosis, diagnose};
+use perfsage::diagnosis::{HostDiagnosis, Verdict, diagnose};
 use perfsage::knowledge::KnowledgeBase;
 use perfsage::knowledge::measured::median;
+use perfsage::report::i18n::labels::Lang;
+use perfsage::report::i18n::verdict_words::verdict_summary;
 use perfsage::rules::{Finding, Resource};
 use std::path::Path;
+
+/// The verdict as the English report words it.
+fn said(verdict: &Verdict) -> String {
+    verdict_summary(verdict, Lang::En)
+}
 
 fn diagnose_dir(path: &Path) -> HostDiagnosis {
     let kb = KnowledgeBase::builtin().unwrap();
@@ -40,7 +47,7 @@ fn finding<'a>(h: &'a HostDiagnosis, rule: &str) -> &'a Finding {
 
 /// The finding that decided the verdict: `rule`'s, naming `resource`.
 fn decided_by<'a>(h: &'a HostDiagnosis, resource: Resource, rule: &str) -> &'a Finding {
-    assert_eq!(h.bottleneck.resource, resource, "{}", h.bottleneck.summary);
+    assert_eq!(h.bottleneck.resource, resource, "{}", said(&h.bottleneck));
     assert_eq!(h.bottleneck.rule.as_deref(), Some(rule));
     finding(h, rule)
 }
@@ -225,7 +232,7 @@ fn database_and_load_generator_on_two_cores_saturate_the_cpu() {
         .collect();
     assert_eq!(symptoms, ["resource.cpu_saturated"]);
     assert_eq!(
-        h.bottleneck.summary,
+        said(&h.bottleneck),
         format!("{} Its symptom: {}", client.summary, cpu.summary)
     );
 }
@@ -677,7 +684,7 @@ fn swapping_is_quiet_on_real_vmstat_captures_without_swap_traffic() {
 fn a_clean_verdict_lists_what_was_checked_and_names_memory_when_it_was_not() {
     let idle = diagnose_dir(&fixture("bundles/idle"));
     assert_eq!(idle.bottleneck.resource, Resource::None);
-    let summary = &idle.bottleneck.summary;
+    let summary = &said(&idle.bottleneck);
     assert!(summary.contains("the busiest core"), "{summary}");
     assert!(
         summary.contains("Memory was not checked: no vmstat"),
@@ -693,11 +700,11 @@ fn a_clean_verdict_lists_what_was_checked_and_names_memory_when_it_was_not() {
     let h = diagnose_dir(bundle.path());
     assert_eq!(h.bottleneck.resource, Resource::None);
     assert!(
-        h.bottleneck.summary.contains("swap-in 0 kB/s"),
+        said(&h.bottleneck).contains("swap-in 0 kB/s"),
         "{}",
-        h.bottleneck.summary
+        said(&h.bottleneck)
     );
-    assert!(!h.bottleneck.summary.contains("not checked"));
+    assert!(!said(&h.bottleneck).contains("not checked"));
 }
 
 #[test]
@@ -708,11 +715,9 @@ fn load_generators_and_hypervisors_get_verdicts_for_their_role() {
     let h = diagnose_dir(loadgen.path());
     assert_eq!(h.bottleneck.resource, Resource::None);
     assert!(
-        h.bottleneck
-            .summary
-            .starts_with("Load generator: CPU busy averages 0.94 %"),
+        said(&h.bottleneck).starts_with("Load generator: CPU busy averages 0.94 %"),
         "{}",
-        h.bottleneck.summary
+        said(&h.bottleneck)
     );
     // A load generator whose CPUs are saturated is named as the possible limit.
     let busy = copy_bundle("bundles/cpu-bound");
@@ -721,12 +726,10 @@ fn load_generators_and_hypervisors_get_verdicts_for_their_role() {
     assert_eq!(h.bottleneck.resource, Resource::LoadGenerator);
     assert_eq!(h.bottleneck.rule.as_deref(), Some("resource.cpu_saturated"));
     assert!(
-        h.bottleneck
-            .summary
-            .starts_with("Load generator: All CPUs are busy")
-            && h.bottleneck.summary.contains("may be what limits the test"),
+        said(&h.bottleneck).starts_with("Load generator: All CPUs are busy")
+            && said(&h.bottleneck).contains("may be what limits the test"),
         "{}",
-        h.bottleneck.summary
+        said(&h.bottleneck)
     );
     // Without CPU figures (mpstat, or iostat's avg-cpu) a load generator is not judged,
     // and says what is missing.
@@ -736,9 +739,9 @@ fn load_generators_and_hypervisors_get_verdicts_for_their_role() {
     let h = diagnose_dir(loadgen.path());
     assert_eq!(h.bottleneck.resource, Resource::NotJudged);
     assert!(
-        h.bottleneck.summary.contains("mpstat"),
+        said(&h.bottleneck).contains("mpstat"),
         "{}",
-        h.bottleneck.summary
+        said(&h.bottleneck)
     );
     // A hypervisor is never "bottleneck unknown".
     let hypervisor = copy_bundle("bundles/idle");
@@ -746,9 +749,9 @@ fn load_generators_and_hypervisors_get_verdicts_for_their_role() {
     let h = diagnose_dir(hypervisor.path());
     assert_eq!(h.bottleneck.resource, Resource::NotJudged);
     assert!(
-        h.bottleneck.summary.starts_with("Hypervisor:"),
+        said(&h.bottleneck).starts_with("Hypervisor:"),
         "{}",
-        h.bottleneck.summary
+        said(&h.bottleneck)
     );
     assert!(h.bottleneck.confidence > 0.0);
 }
@@ -1059,7 +1062,7 @@ fn the_same_client_on_a_short_path_is_cpu_bound_and_other_real_runs_are_not_roun
         short.bottleneck.resource,
         Resource::Cpu,
         "{}",
-        short.bottleneck.summary
+        said(&short.bottleneck)
     );
     for bundle in [
         "network-rtt-short",

@@ -150,6 +150,38 @@ fn the_summary_counts_verdicts_and_findings_and_merges_jsonl_alike() {
 }
 
 #[test]
+fn a_summary_reads_lines_an_earlier_perfsage_wrote() {
+    // A schema 2 report as one JSONL line: its verdict sentences are shown as written.
+    let saved: serde_json::Value = serde_json::from_slice(
+        &std::fs::read(root().join("fixtures/reports/greatdb-vm-cluster-schema2.json")).unwrap(),
+    )
+    .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("old.jsonl");
+    std::fs::write(&file, format!("{saved}\n")).unwrap();
+    for (lang, worded) in [
+        ("en", &saved["hosts"][0]["bottleneck"]["summary"]),
+        ("zh", &saved["hosts"][0]["bottleneck"]["summary_zh"]),
+    ] {
+        let out = perfsage(&[
+            "fleet",
+            "summary",
+            file.to_str().unwrap(),
+            "--format",
+            "md",
+            "--lang",
+            lang,
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(
+            stdout(&out).contains(worded.as_str().unwrap()),
+            "{}",
+            stdout(&out)
+        );
+    }
+}
+
+#[test]
 #[ignore = "needs GNU parallel: apt-get install parallel (.ci/run installs it)"]
 fn a_fleet_split_over_gnu_parallel_merges_into_one_summary() {
     let dir = fleet();

@@ -6,7 +6,7 @@ use super::progress_bar::ReadingBar;
 use super::report_args::{Format, ReportArgs};
 use super::{bundle_or_case, table_width};
 use crate::compare::compare;
-use crate::diagnosis::{Diagnosis, SCHEMA_VERSION, diagnose_with_progress, schema_upgrade};
+use crate::diagnosis::{Diagnosis, diagnose_with_progress, schema_upgrade};
 use crate::error::InputError;
 use crate::knowledge::KnowledgeBase;
 use crate::report::compare::CompareExporter;
@@ -125,7 +125,7 @@ fn is_json_report(path: &Path) -> bool {
 fn load_report(path: &Path) -> anyhow::Result<Diagnosis> {
     let name = path.display().to_string();
     let bytes = std::fs::read(path).map_err(|e| InputError::new(&name, e.to_string()))?;
-    let mut value: serde_json::Value = serde_json::from_slice(&bytes).map_err(|e| {
+    let value: serde_json::Value = serde_json::from_slice(&bytes).map_err(|e| {
         InputError::at_line(&name, Some(e.line()), format!("not a JSON report: {e}"))
     })?;
     if value["kind"] == "comparison" {
@@ -135,25 +135,5 @@ fn load_report(path: &Path) -> anyhow::Result<Diagnosis> {
         )
         .into());
     }
-    match value["schema_version"].as_u64() {
-        Some(v) if v <= u64::from(SCHEMA_VERSION) => schema_upgrade::upgrade(&mut value, v),
-        Some(v) => {
-            return Err(InputError::new(
-                &name,
-                format!(
-                    "report schema {v} is newer than this perfsage reads ({SCHEMA_VERSION}); upgrade perfsage"
-                ),
-            )
-            .into());
-        }
-        None => {
-            return Err(InputError::new(
-                &name,
-                "not a perfsage diagnosis report: no schema_version",
-            )
-            .into());
-        }
-    }
-    serde_json::from_value(value)
-        .map_err(|e| InputError::new(&name, format!("not a perfsage diagnosis report: {e}")).into())
+    schema_upgrade::read(value).map_err(|e| InputError::new(&name, e).into())
 }

@@ -22,7 +22,7 @@ pub use methodology_map::MethodologyMap;
 pub use progress::{Progress, Silent};
 pub use ranking::RankedAction;
 pub use target_status::TargetStatus;
-pub use verdict::{Symptom, Verdict};
+pub use verdict::{Busy, Quoted, Reason, Symptom, Verdict};
 
 use crate::bundle::Bundle;
 use crate::bundle::bundle_yaml::ChangeRecord;
@@ -39,7 +39,7 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 /// Bumped whenever a field of the JSON report changes meaning or disappears.
-pub const SCHEMA_VERSION: u32 = 2;
+pub const SCHEMA_VERSION: u32 = 3;
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Diagnosis {

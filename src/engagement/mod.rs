@@ -189,8 +189,7 @@ fn unknown_verdict() -> Verdict {
     Verdict {
         resource: crate::rules::Resource::Unknown,
         confidence: 0.0,
-        summary: "The host is not in this run.".into(),
-        summary_zh: Some("本轮没有这台主机。".into()),
+        reason: crate::diagnosis::Reason::HostNotInRun,
         rule: None,
         symptoms: Vec::new(),
     }

@@ -61,7 +61,7 @@ fn host(out: &mut String, h: &HostPart, lang: Lang) -> std::fmt::Result {
         text(h.name)
     )?;
     writeln!(out, "**{}** ({})\n", h.verdict(lang), h.confidence(lang))?;
-    writeln!(out, "> {}\n", text(h.summary))?;
+    writeln!(out, "> {}\n", text(&h.summary))?;
     if let Some(target) = &h.target {
         writeln!(out, "{}\n", target_line(target, lang))?;
     }
@@ -264,6 +264,6 @@ pub fn target_line(target: &Target, lang: Lang) -> String {
         "**{}**{}{}",
         Label::TargetStatus.text(lang),
         labels::colon(lang),
-        text(target.summary)
+        text(&target.summary)
     )
 }

@@ -9,7 +9,7 @@ use super::{
 };
 use crate::diagnosis::{Diagnosis, HostDiagnosis, TargetStatus};
 use crate::report::i18n::labels::{self, Label, Lang};
-use crate::report::i18n::localize;
+use crate::report::i18n::{localize, verdict_words};
 use crate::report::numbers::with_unit;
 use crate::rules::Finding;
 
@@ -138,16 +138,16 @@ pub fn host<'a>(d: &'a Diagnosis, h: &'a HostDiagnosis, lang: Lang) -> HostPart<
         resource: h.bottleneck.resource,
         headline: labels::verdict_headline(h.bottleneck.resource, lang),
         confidence: h.bottleneck.confidence,
-        summary: localize::verdict_summary(&h.bottleneck, lang),
+        summary: verdict_words::verdict_summary(&h.bottleneck, lang),
         target: h.target.as_ref().map(|t| target(t, lang)),
         sections,
     }
 }
 
-pub fn target(t: &TargetStatus, lang: Lang) -> Target<'_> {
+pub fn target(t: &TargetStatus, lang: Lang) -> Target {
     Target {
         met: t.met,
-        summary: localize::target_summary(t, lang),
+        summary: verdict_words::target_summary(t, lang),
     }
 }
 

@@ -34,8 +34,8 @@ pub struct HostPart<'a> {
     pub headline: String,
     /// The verdict's confidence, 0 to 1.
     pub confidence: f64,
-    pub summary: &'a str,
-    pub target: Option<Target<'a>>,
+    pub summary: String,
+    pub target: Option<Target>,
     pub sections: Vec<Section<'a>>,
 }
 
@@ -61,9 +61,9 @@ impl HostPart<'_> {
 }
 
 /// Whether the best result meets the declared target, in the report's language.
-pub struct Target<'a> {
+pub struct Target {
     pub met: bool,
-    pub summary: &'a str,
+    pub summary: String,
 }
 
 /// A heading over one block. `kind` names what the section is about, for formats that

@@ -4,6 +4,7 @@
 use super::{ACTIONS_PER_HOST, FleetSummary};
 use crate::report::html::escape::esc;
 use crate::report::i18n::labels::{Lang, resource};
+use crate::report::i18n::verdict_words::verdict_summary;
 use crate::report::numbers::grouped;
 use std::fmt::Write;
 
@@ -112,9 +113,9 @@ pub fn render(summary: &FleetSummary, lang: Lang) -> String {
             "<section id=\"{}\"><h3>{}</h3><p><b>{}</b> ({:.0} % confidence). {}</p><ol>",
             host.anchor(i),
             esc(&summary.host_name(i)),
-            esc(resource(host.verdict, lang)),
-            host.confidence * 100.0,
-            esc(&host.summary)
+            esc(resource(host.verdict.resource, lang)),
+            host.verdict.confidence * 100.0,
+            esc(&verdict_summary(&host.verdict, lang))
         );
         for (action, rule, _, gain) in host.actions.iter().take(ACTIONS_PER_HOST) {
             let gain = gain

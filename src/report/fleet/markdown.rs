@@ -2,6 +2,7 @@
 
 use super::{ACTIONS_PER_HOST, FleetSummary};
 use crate::report::i18n::labels::{Lang, resource};
+use crate::report::i18n::verdict_words::verdict_summary;
 use crate::report::markdown_text::{code, header, row, text};
 use crate::report::numbers::grouped;
 use std::fmt::Write;
@@ -83,9 +84,9 @@ pub fn render(summary: &FleetSummary, lang: Lang) -> String {
         let _ = writeln!(
             out,
             "**{}** ({:.0} % confidence). {}\n",
-            text(resource(host.verdict, lang)),
-            host.confidence * 100.0,
-            text(&host.summary)
+            text(resource(host.verdict.resource, lang)),
+            host.verdict.confidence * 100.0,
+            text(&verdict_summary(&host.verdict, lang))
         );
         for (rank, (action, rule, _, gain)) in
             host.actions.iter().take(ACTIONS_PER_HOST).enumerate()

@@ -7,7 +7,7 @@
 pub mod html;
 pub mod markdown;
 
-use crate::diagnosis::Diagnosis;
+use crate::diagnosis::{Diagnosis, Verdict, schema_upgrade};
 use crate::rules::finding::{Resource, Severity};
 use std::collections::BTreeMap;
 
@@ -24,9 +24,8 @@ pub struct HostLine {
     /// The bundle as given on the command line or in the list.
     pub bundle: String,
     pub host: String,
-    pub verdict: Resource,
-    pub confidence: f64,
-    pub summary: String,
+    /// Worded in the report's language when rendered.
+    pub verdict: Verdict,
     /// (rule, title, severity) of every finding on the walked path.
     pub findings: Vec<(String, String, Severity)>,
     /// The first next actions: (action, rule, gain in %, gain as the case said it).
@@ -54,9 +53,7 @@ impl FleetSummary {
             self.hosts.push(HostLine {
                 bundle: bundle.to_string(),
                 host: host.host.clone(),
-                verdict: host.bottleneck.resource,
-                confidence: host.bottleneck.confidence,
-                summary: host.bottleneck.summary.clone(),
+                verdict: host.bottleneck.clone(),
                 findings: host
                     .findings
                     .iter()
@@ -85,7 +82,7 @@ impl FleetSummary {
             self.failed(bundle, error);
             return Ok(());
         }
-        let diagnosis: Diagnosis = serde_json::from_value(value).map_err(|e| e.to_string())?;
+        let diagnosis = schema_upgrade::read(value)?;
         let bundle = diagnosis.bundle.clone();
         self.add(&bundle, &diagnosis);
         Ok(())
@@ -96,8 +93,8 @@ impl FleetSummary {
         let mut groups: BTreeMap<String, (Resource, Vec<usize>)> = BTreeMap::new();
         for (i, host) in self.hosts.iter().enumerate() {
             groups
-                .entry(host.verdict.to_string())
-                .or_insert((host.verdict, Vec::new()))
+                .entry(host.verdict.resource.to_string())
+                .or_insert((host.verdict.resource, Vec::new()))
                 .1
                 .push(i);
         }
@@ -183,14 +180,19 @@ impl FleetSummary {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::diagnosis::Reason;
 
     fn line(bundle: &str, verdict: Resource, rules: &[&str], gain: Option<f64>) -> HostLine {
         HostLine {
             bundle: bundle.into(),
             host: format!("{bundle}-db"),
-            verdict,
-            confidence: 0.8,
-            summary: String::new(),
+            verdict: Verdict {
+                resource: verdict,
+                confidence: 0.8,
+                reason: Reason::HostNotInRun,
+                rule: None,
+                symptoms: Vec::new(),
+            },
             findings: rules
                 .iter()
                 .map(|r| (r.to_string(), format!("title of {r}"), Severity::Medium))

@@ -39,7 +39,7 @@ pub fn render(h: &HostPart, id: &str, lang: Lang) -> String {
         l(Label::Confidence),
         h.confidence * 100.0,
         h.confidence * 100.0,
-        esc(h.summary)
+        esc(&h.summary)
     );
     if let Some(target) = &h.target {
         out.push_str(&target_paragraph(target, lang));
@@ -232,6 +232,6 @@ pub fn target_paragraph(target: &Target, lang: Lang) -> String {
         if target.met { "met" } else { "missed" },
         esc(Label::TargetStatus.text(lang)),
         esc(labels::colon(lang)),
-        esc(target.summary)
+        esc(&target.summary)
     )
 }

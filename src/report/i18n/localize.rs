@@ -5,7 +5,7 @@
 //! worded here in either language.
 
 use super::labels::{Label, Lang};
-use crate::diagnosis::{CaptureSource, MethodologyMap, NeededBy, TargetStatus, Verdict};
+use crate::diagnosis::{CaptureSource, MethodologyMap, NeededBy};
 use crate::graph::SkipReason;
 use crate::parse::{CaptureReport, CaptureStatus};
 use crate::rules::{Finding, Source};
@@ -36,14 +36,6 @@ pub fn finding_summary(f: &Finding, lang: Lang) -> &str {
 /// The gain the rule's source case reported.
 pub fn source_gain(s: &Source, lang: Lang) -> &str {
     pick(lang, &s.gain, s.gain_zh.as_ref())
-}
-
-pub fn verdict_summary(v: &Verdict, lang: Lang) -> &str {
-    pick(lang, &v.summary, v.summary_zh.as_ref())
-}
-
-pub fn target_summary(t: &TargetStatus, lang: Lang) -> &str {
-    pick(lang, &t.summary, Some(&t.summary_zh))
 }
 
 /// A finding's recommendation in one language; commands stay as written.

@@ -2,7 +2,8 @@
 //! fixed words (headings, column names, severities), `localize` for the texts of the
 //! diagnosis (a rule's own Chinese where it has one) and for the typed facts the
 //! engine records (why a step was not taken, what to capture next), which are worded
-//! only here.
+//! only here; `verdict_words` for the verdict and the target status.
 
 pub mod labels;
 pub mod localize;
+pub mod verdict_words;

@@ -5,7 +5,7 @@
 use crate::support::*;
 use perfsage::bundle::Bundle;
 use perfsage::bundle::host_facts::read_host;
-use perfsage::facts::catalog::{Kind, lookup};
+use perfsage::facts::catalog::{DERIVED, Kind, lookup};
 use perfsage::facts::{Fact, Value};
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -41,11 +41,11 @@ fn check(fact: &Fact, origin: &Path, unlisted: &mut BTreeSet<String>) {
         origin.display(),
         fact.key
     );
-    // The fact is listed under the tool that gave it (the exports of sysstat files
-    // give sar's facts, so the catalog names sadf beside sar). Derived facts such as
+    // The fact is listed by the spec of the tool that gave it (the exports of sysstat
+    // files give sar's facts, so sadf's spec lists them too). Derived facts such as
     // cpu.busiest.* keep their input's tool, so those are not held to it.
     let tool = fact.provenance.tool.as_str();
-    if !entry.tools.contains(&"derived") && !entry.tools.contains(&tool) {
+    if !entry.tools().contains(&DERIVED) && !entry.tools().contains(&tool) {
         unlisted.insert(format!("{} does not list {tool}", entry.pattern));
     }
 }

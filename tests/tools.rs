@@ -1,14 +1,14 @@
-//! The tool specs hold each tool's knowledge once: their parsers name them, the fact
-//! catalog names only their ids and cites only their capture commands, and every
-//! capture command a spec lists is cited.
+//! The tool specs hold each tool's knowledge once: their parsers name them, the facts
+//! they list are catalogued, the fact catalog cites only their capture commands, and
+//! every capture command a spec lists is cited.
 
-use perfsage::facts::catalog::{CatalogEntry, entries};
+use perfsage::facts::catalog::{BUNDLE_YAML, CatalogEntry, DERIVED, entries};
 use perfsage::tools::{parsers, spec, specs};
 use std::collections::HashSet;
 
 /// Sources of catalog facts that are not tools: facts computed from other facts, and
 /// what the consultant declares in bundle.yaml.
-const NOT_TOOLS: [&str; 2] = ["derived", "bundle.yaml"];
+const NOT_TOOLS: [&str; 2] = [DERIVED, BUNDLE_YAML];
 
 #[test]
 fn every_parser_belongs_to_the_spec_of_its_tool() {
@@ -27,27 +27,32 @@ fn every_parser_belongs_to_the_spec_of_its_tool() {
 }
 
 #[test]
-fn the_catalog_names_only_tools_that_have_a_spec() {
-    let mut named = HashSet::new();
-    for e in entries() {
-        for tool in e.tools {
+fn every_fact_a_spec_lists_is_catalogued_once_and_every_entry_has_a_source() {
+    let catalogued: HashSet<&str> = entries().map(|e| e.pattern).collect();
+    let sources = [
+        (DERIVED, perfsage::facts::derive::FACTS),
+        (BUNDLE_YAML, perfsage::bundle::bundle_yaml::FACTS),
+    ];
+    for (id, facts) in specs().iter().map(|s| (s.id, s.facts)).chain(sources) {
+        assert!(!facts.is_empty(), "{id} lists no fact");
+        let mut seen = HashSet::new();
+        for pattern in facts {
             assert!(
-                NOT_TOOLS.contains(tool) || spec(tool).is_some(),
-                "{}: tool {tool} has no spec",
-                e.pattern
+                catalogued.contains(pattern),
+                "{id}: {pattern} is not in the catalog"
             );
-            named.insert(*tool);
+            assert!(seen.insert(pattern), "{id} lists {pattern} twice");
         }
     }
-    for s in specs() {
-        assert!(named.contains(s.id), "no catalog entry lists {}", s.id);
+    for e in entries() {
+        assert!(!e.tools().is_empty(), "nothing supplies {}", e.pattern);
     }
 }
 
 /// The capture commands of the specs of `entry`'s tools.
 fn captures_of(entry: &CatalogEntry) -> Vec<&'static str> {
     entry
-        .tools
+        .tools()
         .iter()
         .filter_map(|t| spec(t))
         .flat_map(|s| s.captures.iter().copied())
@@ -58,9 +63,9 @@ fn captures_of(entry: &CatalogEntry) -> Vec<&'static str> {
 fn catalog_captures_come_from_the_specs() {
     let mut cited = HashSet::new();
     let strays: Vec<String> = entries()
-        .filter(|e| !e.tools.iter().any(|t| NOT_TOOLS.contains(t)))
+        .filter(|e| !e.tools().iter().any(|t| NOT_TOOLS.contains(t)))
         .filter(|e| !captures_of(e).contains(&e.capture))
-        .map(|e| format!("{} {:?}: {:?}", e.pattern, e.tools, e.capture))
+        .map(|e| format!("{} {:?}: {:?}", e.pattern, e.tools(), e.capture))
         .collect();
     assert!(
         strays.is_empty(),

@@ -135,7 +135,7 @@ pub fn catalog_table(width: u16) -> anyhow::Result<Vec<u8>> {
             Cell::new(e.pattern),
             Cell::new(e.unit.symbol()),
             Cell::new(e.meaning),
-            Cell::new(e.tools.join(", ")),
+            Cell::new(e.tools().join(", ")),
             Cell::new(e.capture),
         ]);
     }

@@ -9,5 +9,11 @@ pub static SPEC: Spec = Spec {
     id: "benchmarksql-props",
     parsers: &[&BenchmarksqlProps],
     captures: &[PROPS_FILE],
+    facts: &[
+        "bench.warehouses",
+        "bench.terminals",
+        "bench.run_s",
+        "bench.config.<name>",
+    ],
     collectors: &[],
 };

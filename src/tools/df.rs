@@ -11,6 +11,16 @@ pub static SPEC: Spec = Spec {
     id: "df",
     parsers: &[&Df],
     captures: &[SPACE_AND_INODES, INODES],
+    facts: &[
+        "fs.<dev>.type",
+        "fs.<dev>.mount_point",
+        "fs.<dev>.used_pct",
+        "fs.<dev>.size_kib",
+        "fs.<dev>.avail_kib",
+        "fs.<dev>.inodes_used_pct",
+        "fs.<dev>.inodes",
+        "fs.<dev>.inodes_free",
+    ],
     collectors: &[Collector {
         id: Id::Df,
         name: "df",

@@ -10,5 +10,12 @@ pub static SPEC: Spec = Spec {
     id: "dm-ini",
     parsers: &[&DmIni],
     captures: &[WITH_OTHER_DATABASES],
+    facts: &[
+        "db.engine",
+        "db.param.<name*>",
+        "db.param_kib.<name*>",
+        "db.param_s.<name*>",
+        "db.param_num.<name*>",
+    ],
     collectors: &[],
 };

@@ -8,5 +8,13 @@ pub static SPEC: Spec = Spec {
     id: "folded",
     parsers: &[&Folded],
     captures: &[],
+    facts: &[
+        "perf.samples",
+        "hotspot.count",
+        "hotspot.<rank>.symbol",
+        "hotspot.<rank>.kernel",
+        "hotspot.<rank>.self_pct",
+        "hotspot.<rank>.total_pct",
+    ],
     collectors: &[],
 };

@@ -7,5 +7,12 @@ pub static SPEC: Spec = Spec {
     id: "free",
     parsers: &[&Free],
     captures: &[],
+    facts: &[
+        "mem.free_kib",
+        "mem.available_kib",
+        "mem.total_kib",
+        "mem.swap_total_kib",
+        "mem.swap_used_kib",
+    ],
     collectors: &[],
 };

@@ -10,5 +10,12 @@ pub static SPEC: Spec = Spec {
     id: "loadavg",
     parsers: &[&Loadavg],
     captures: &[LOOP],
+    facts: &[
+        "load.avg1",
+        "load.avg5",
+        "load.avg15",
+        "load.runnable",
+        "load.tasks",
+    ],
     collectors: &[],
 };

@@ -10,6 +10,17 @@ pub static SPEC: Spec = Spec {
     id: "meminfo",
     parsers: &[&Meminfo],
     captures: &[CAT],
+    facts: &[
+        "mem.free_kib",
+        "mem.available_kib",
+        "mem.total_kib",
+        "mem.swap_total_kib",
+        "mem.swap_used_kib",
+        "mem.anon_huge_kib",
+        "mem.hugepages_total",
+        "mem.hugepages_free",
+        "mem.hugepage_size_kib",
+    ],
     collectors: &[Collector {
         id: Id::Meminfo,
         name: "meminfo",

@@ -1,11 +1,12 @@
 //! One spec per tool perfsage reads: its id (the name facts cite as their source), the
 //! parsers that recognise its output, the commands a consultant runs to capture it (the
-//! fact catalog cites them), and the collectors `perfsage capture` runs for it. The
+//! fact catalog cites them), the facts it supplies, and the collectors `perfsage capture` runs for it. The
 //! parser registry, the collector table, `facts --catalog`, `capture --check` and
 //! "capture next" are all taken from here, so a tool's knowledge lives in one file.
 //!
 //! Adding a tool: a parser under `src/parse/<domain>/`, a spec file here listed in
-//! `SPECS`, its catalog entries naming the spec's id and captures, a fixture and a test.
+//! `SPECS` with the catalog patterns it emits (and a catalog entry for each fact that
+//! is new), a fixture and a test.
 
 use crate::parse::CaptureParser;
 use std::sync::LazyLock;
@@ -81,6 +82,9 @@ pub struct Spec {
     pub parsers: &'static [&'static dyn CaptureParser],
     /// The commands that capture its output, as the fact catalog cites them.
     pub captures: &'static [&'static str],
+    /// The fact catalog's patterns its parsers emit (`facts --catalog` lists the tool
+    /// under each; a test holds every fact a fixture yields to its tool's list).
+    pub facts: &'static [&'static str],
     /// What `perfsage capture` runs for it (none when it cannot be run unattended).
     pub collectors: &'static [Collector],
 }

@@ -7,5 +7,13 @@ pub static SPEC: Spec = Spec {
     id: "my-cnf",
     parsers: &[&MyCnf],
     captures: &[],
+    facts: &[
+        "db.engine",
+        "db.param.<name*>",
+        "db.param_kib.<name*>",
+        "db.param_s.<name*>",
+        "db.param_on.<name*>",
+        "db.param_num.<name*>",
+    ],
     collectors: &[],
 };

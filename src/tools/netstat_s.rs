@@ -7,5 +7,6 @@ pub static SPEC: Spec = Spec {
     id: "netstat-s",
     parsers: &[&NetstatStats],
     captures: &[],
+    facts: super::nstat::FACTS,
     collectors: &[],
 };

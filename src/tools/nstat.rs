@@ -10,10 +10,47 @@ pub const SINCE_BOOT: &str =
 pub const TWO_SNAPSHOTS: &str =
     "for i in 1 2; do date +%s; nstat -saz; sleep 60; done (two timed snapshots around the load)";
 
+/// The kernel's network counters, as nstat and netstat -s both give them.
+pub const FACTS: &[&str] = &[
+    "net.tcp.active_opens_per_s",
+    "net.tcp.passive_opens_per_s",
+    "net.tcp.segments_in_per_s",
+    "net.tcp.segments_out_per_s",
+    "net.tcp.attempt_fails_per_s",
+    "net.tcp.established_resets_per_s",
+    "net.tcp.retrans_per_s",
+    "net.tcp.segments_in_errors_per_s",
+    "net.tcp.resets_out_per_s",
+    "net.tcp.listen_overflows_per_s",
+    "net.tcp.listen_drops_per_s",
+    "net.tcp.syncookies_sent_per_s",
+    "net.tcp.syncookies_received_per_s",
+    "net.tcp.syncookies_failed_per_s",
+    "net.tcp.timeouts_per_s",
+    "net.tcp.fast_retrans_per_s",
+    "net.tcp.active_opens",
+    "net.tcp.passive_opens",
+    "net.tcp.segments_in",
+    "net.tcp.segments_out",
+    "net.tcp.attempt_fails",
+    "net.tcp.established_resets",
+    "net.tcp.retrans",
+    "net.tcp.segments_in_errors",
+    "net.tcp.resets_out",
+    "net.tcp.listen_overflows",
+    "net.tcp.listen_drops",
+    "net.tcp.syncookies_sent",
+    "net.tcp.syncookies_received",
+    "net.tcp.syncookies_failed",
+    "net.tcp.timeouts",
+    "net.tcp.fast_retrans",
+];
+
 pub static SPEC: Spec = Spec {
     id: "nstat",
     parsers: &[&Nstat],
     captures: &[SINCE_BOOT, TWO_SNAPSHOTS],
+    facts: FACTS,
     collectors: &[Collector {
         id: Id::Nstat,
         name: "nstat",

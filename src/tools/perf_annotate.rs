@@ -10,5 +10,17 @@ pub static SPEC: Spec = Spec {
     id: "perf-annotate",
     parsers: &[&PerfAnnotate],
     captures: &[HOT_SYMBOL],
+    facts: &[
+        "annotate.symbol",
+        "annotate.functions",
+        "annotate.dso",
+        "annotate.event",
+        "annotate.samples",
+        "annotate.arch",
+        "annotate.exclusive_loop_pct",
+        "annotate.lse_atomic_pct",
+        "annotate.locked_pct",
+        "annotate.pause_loop_pct",
+    ],
     collectors: &[],
 };

@@ -10,6 +10,17 @@ pub static SPEC: Spec = Spec {
     id: "perf-report",
     parsers: &[&PerfReport],
     captures: &[RECORD_AND_REPORT],
+    facts: &[
+        "perf.event",
+        "perf.samples",
+        "perf.kernel_pct",
+        "hotspot.count",
+        "hotspot.<rank>.symbol",
+        "hotspot.<rank>.dso",
+        "hotspot.<rank>.kernel",
+        "hotspot.<rank>.self_pct",
+        "hotspot.<rank>.total_pct",
+    ],
     collectors: &[Collector {
         id: Id::Perf,
         name: "perf",

@@ -11,5 +11,17 @@ pub static SPEC: Spec = Spec {
     id: "perf-script",
     parsers: &[&PerfScript],
     captures: &[RECORD_AND_SCRIPT],
+    facts: &[
+        "perf.event",
+        "perf.samples",
+        "perf.kernel_pct",
+        "perf.command.<name>.pct",
+        "hotspot.count",
+        "hotspot.<rank>.symbol",
+        "hotspot.<rank>.dso",
+        "hotspot.<rank>.kernel",
+        "hotspot.<rank>.self_pct",
+        "hotspot.<rank>.total_pct",
+    ],
     collectors: &[],
 };

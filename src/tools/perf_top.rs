@@ -7,5 +7,14 @@ pub static SPEC: Spec = Spec {
     id: "perf-top",
     parsers: &[&PerfTop],
     captures: &[],
+    facts: &[
+        "perf.event",
+        "hotspot.count",
+        "hotspot.<rank>.symbol",
+        "hotspot.<rank>.dso",
+        "hotspot.<rank>.kernel",
+        "hotspot.<rank>.self_pct",
+        "hotspot.<rank>.total_pct",
+    ],
     collectors: &[],
 };

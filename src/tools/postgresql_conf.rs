@@ -9,5 +9,13 @@ pub static SPEC: Spec = Spec {
     id: "postgresql-conf",
     parsers: &[&PostgresqlConf],
     captures: &[WITH_MY_CNF],
+    facts: &[
+        "db.engine",
+        "db.param.<name*>",
+        "db.param_kib.<name*>",
+        "db.param_s.<name*>",
+        "db.param_on.<name*>",
+        "db.param_num.<name*>",
+    ],
     collectors: &[],
 };

@@ -12,6 +12,16 @@ pub static SPEC: Spec = Spec {
     id: "psi",
     parsers: &[&Psi],
     captures: &[SYSTEM, CGROUP],
+    facts: &[
+        "psi.<resource>.<kind>.avg10_pct",
+        "psi.cgroup.<group>.<resource>.<kind>.avg10_pct",
+        "psi.<resource>.<kind>.avg60_pct",
+        "psi.cgroup.<group>.<resource>.<kind>.avg60_pct",
+        "psi.<resource>.<kind>.avg300_pct",
+        "psi.cgroup.<group>.<resource>.<kind>.avg300_pct",
+        "psi.<resource>.<kind>.stall_pct",
+        "psi.cgroup.<group>.<resource>.<kind>.stall_pct",
+    ],
     collectors: &[Collector {
         id: Id::Psi,
         name: "psi",

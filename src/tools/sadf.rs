@@ -9,5 +9,6 @@ pub static SPEC: Spec = Spec {
     id: "sadf",
     parsers: &[&SadfJson, &SadfCsv],
     captures: &[],
+    facts: super::sar::FACTS,
     collectors: &[],
 };

@@ -12,5 +12,13 @@ pub static SPEC: Spec = Spec {
     id: "scaling-table",
     parsers: &[&ScalingTable],
     captures: &[WITH_DISK_BUSY, WITH_CPU],
+    facts: &[
+        "bench.run.<workload>.<threads>.tps",
+        "bench.run.<workload>.<threads>.qps",
+        "bench.run.<workload>.<threads>.p95_ms",
+        "bench.run.<workload>.<threads>.disk_busy_pct",
+        "bench.run.<workload>.<threads>.cpu_pct",
+        "cpu.util_pct",
+    ],
     collectors: &[],
 };

@@ -10,6 +10,15 @@ pub static SPEC: Spec = Spec {
     id: "ss-info",
     parsers: &[&SsInfo],
     captures: &[TCP_INFO],
+    facts: &[
+        "net.tcp.conn.count",
+        "net.tcp.conn.rtt_avg_ms",
+        "net.tcp.conn.rtt_max_ms",
+        "net.tcp.conn.retrans",
+        "net.tcp.conn.segments_out",
+        "net.tcp.conn.retrans_pct",
+        "net.tcp.conn.most_retrans_peer",
+    ],
     collectors: &[Collector {
         id: Id::TcpSockets,
         name: "ss-tcp",

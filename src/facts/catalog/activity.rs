@@ -15,7 +15,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Series,
         "Runnable tasks (running or waiting for a CPU) per interval: vmstat r, sar -q runq-sz, nmon PROC Runnable",
-        ["vmstat", "sar", "sadf", "nmon"],
         vmstat::EVERY_10S
     ),
     entry!(
@@ -23,7 +22,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Series,
         "Tasks blocked in uninterruptible sleep (mostly waiting for I/O) per interval: vmstat b, sar -q blocked",
-        ["vmstat", "sar", "sadf", "nmon"],
         vmstat::EVERY_10S
     ),
     entry!(
@@ -31,7 +29,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Series,
         "Load average over 1 minute (tasks running, waiting for a CPU or in uninterruptible sleep), one sample per snapshot; compare with cpu.count",
-        ["uptime", "loadavg", "top"],
         uptime::OR_LOADAVG_LOOP
     ),
     entry!(
@@ -39,7 +36,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Series,
         "Load average over 5 minutes, one sample per snapshot",
-        ["uptime", "loadavg", "top"],
         uptime::OR_LOADAVG_LOOP
     ),
     entry!(
@@ -47,7 +43,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Series,
         "Load average over 15 minutes, one sample per snapshot",
-        ["uptime", "loadavg", "top"],
         uptime::OR_LOADAVG_LOOP
     ),
     entry!(
@@ -55,7 +50,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Series,
         "Scheduling entities (threads) runnable at the moment of each /proc/loadavg snapshot (the n of n/m)",
-        ["loadavg"],
         loadavg::LOOP
     ),
     entry!(
@@ -63,7 +57,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Series,
         "Scheduling entities (threads) that exist, per /proc/loadavg snapshot (the m of n/m)",
-        ["loadavg"],
         loadavg::LOOP
     ),
     entry!(
@@ -71,7 +64,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Series,
         "Processes per top iteration (top Tasks: total)",
-        ["top"],
         top::BATCH
     ),
     entry!(
@@ -79,7 +71,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Series,
         "Processes in state R (running or runnable) per top iteration",
-        ["top"],
         top::BATCH
     ),
     entry!(
@@ -87,7 +78,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Series,
         "Processes sleeping per top iteration",
-        ["top"],
         top::BATCH
     ),
     entry!(
@@ -95,7 +85,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Series,
         "Processes stopped (traced or by a signal) per top iteration",
-        ["top"],
         top::BATCH
     ),
     entry!(
@@ -103,7 +92,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Series,
         "Zombie processes (exited, not reaped by their parent) per top iteration",
-        ["top"],
         top::BATCH
     ),
     entry!(
@@ -111,7 +99,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Pressure stall information, system-wide: share of the last 10 s in which some (kind some) or all non-idle (kind full) tasks stalled waiting for the resource (cpu, memory, io, irq), one sample per snapshot; the system's cpu full is undefined and left out",
-        ["psi", "sar", "sadf"],
         psi::SYSTEM
     ),
     entry!(
@@ -119,7 +106,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Pressure stall information of one cgroup v2 group (named by its directory): share of the last 10 s in which some or all of its non-idle tasks stalled waiting for the resource, one sample per snapshot",
-        ["psi", "cgroup"],
         psi::CGROUP
     ),
     entry!(
@@ -127,7 +113,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Pressure stall information, system-wide: share of the last 60 s in which some (kind some) or all non-idle (kind full) tasks stalled waiting for the resource (cpu, memory, io, irq), one sample per snapshot; the system's cpu full is undefined and left out",
-        ["psi", "sar", "sadf"],
         psi::SYSTEM
     ),
     entry!(
@@ -135,7 +120,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Pressure stall information of one cgroup v2 group (named by its directory): share of the last 60 s in which some or all of its non-idle tasks stalled waiting for the resource, one sample per snapshot",
-        ["psi", "cgroup"],
         psi::CGROUP
     ),
     entry!(
@@ -143,7 +127,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Pressure stall information, system-wide: share of the last 300 s in which some (kind some) or all non-idle (kind full) tasks stalled waiting for the resource (cpu, memory, io, irq), one sample per snapshot; the system's cpu full is undefined and left out",
-        ["psi", "sar", "sadf"],
         psi::SYSTEM
     ),
     entry!(
@@ -151,7 +134,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Pressure stall information of one cgroup v2 group (named by its directory): share of the last 300 s in which some or all of its non-idle tasks stalled waiting for the resource, one sample per snapshot",
-        ["psi", "cgroup"],
         psi::CGROUP
     ),
     entry!(
@@ -159,7 +141,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Number,
         "Share of the whole capture in which some (or all) non-idle tasks stalled waiting for the resource, from the growth of the PSI total between the first and last snapshot; needs the time between them",
-        ["psi", "sar", "sadf"],
         psi::SYSTEM
     ),
     entry!(
@@ -167,7 +148,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Number,
         "Share of the whole capture in which some (or all) of one cgroup's non-idle tasks stalled waiting for the resource, from the growth of its PSI total",
-        ["psi"],
         psi::CGROUP
     ),
     entry!(
@@ -175,7 +155,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Kibibytes,
         Series,
         "Free memory per interval (vmstat free, sar -r kbmemfree, nmon MEM memfree); a /proc/meminfo or free snapshot is one sample",
-        ["vmstat", "sar", "sadf", "nmon", "meminfo", "free", "top"],
         vmstat::EVERY_10S
     ),
     entry!(
@@ -183,7 +162,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Kibibytes,
         Series,
         "Memory available to new work without swapping per interval (sar -r kbavail); a /proc/meminfo or free snapshot is one sample",
-        ["sar", "sadf", "meminfo", "free", "top"],
         sar::MEMORY
     ),
     entry!(
@@ -191,7 +169,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Kibibytes,
         Series,
         "Swap space in use per interval (vmstat swpd, sar -S kbswpused, nmon swaptotal − swapfree)",
-        ["vmstat", "sar", "sadf", "nmon"],
         vmstat::EVERY_10S
     ),
     entry!(
@@ -199,7 +176,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Kibibytes,
         Series,
         "Memory used as block-device buffers per interval",
-        ["vmstat", "sar", "sadf", "nmon"],
         vmstat::EVERY_10S
     ),
     entry!(
@@ -207,7 +183,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Kibibytes,
         Series,
         "Memory used as page cache per interval (vmstat also counts reclaimable slab here)",
-        ["vmstat", "sar", "sadf", "nmon"],
         vmstat::EVERY_10S
     ),
     entry!(
@@ -215,7 +190,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Kibibytes,
         Series,
         "Memory waiting to be written back to disk per interval (sar -r kbdirty)",
-        ["sar", "sadf"],
         sar::MEMORY
     ),
     entry!(
@@ -223,7 +197,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Share of memory in use per interval, as sar -r %memused prints it: sysstat 12 leaves buffers, page cache and slab out, sysstat 10 counts them as used (near 100 % on any busy host); judge shortage by mem.available_kib and swapping",
-        ["sar", "sadf"],
         sar::MEMORY
     ),
     entry!(
@@ -231,7 +204,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Memory committed to processes as a share of RAM + swap per interval (sar -r %commit; above 100 the system relies on overcommit)",
-        ["sar", "sadf"],
         sar::MEMORY
     ),
     entry!(
@@ -239,7 +211,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         KilobytesPerSecond,
         Series,
         "Memory swapped in from disk per second (vmstat si; without vmstat, sar -W or /proc/vmstat pages × os.page_size_kib, 4 KiB when not captured); sustained non-zero means memory is short",
-        ["vmstat", "derived"],
         vmstat::EVERY_10S
     ),
     entry!(
@@ -247,7 +218,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         KilobytesPerSecond,
         Series,
         "Memory swapped out to disk per second (vmstat so; without vmstat, sar -W or /proc/vmstat pages × os.page_size_kib, 4 KiB when not captured); sustained non-zero means memory is short",
-        ["vmstat", "derived"],
         vmstat::EVERY_10S
     ),
     entry!(
@@ -255,7 +225,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         KilobytesPerSecond,
         Series,
         "Kilobytes read from all block devices per second (vmstat bi)",
-        ["vmstat"],
         vmstat::EVERY_10S
     ),
     entry!(
@@ -263,7 +232,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         KilobytesPerSecond,
         Series,
         "Kilobytes written to all block devices per second (vmstat bo)",
-        ["vmstat"],
         vmstat::EVERY_10S
     ),
     entry!(
@@ -271,7 +239,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Interrupts per second, all CPUs (vmstat in, sar -I SUM)",
-        ["vmstat", "sar", "sadf"],
         vmstat::EVERY_10S
     ),
     entry!(
@@ -279,7 +246,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Context switches per second, all CPUs (vmstat cs, sar -w cswch/s, nmon PROC pswitch)",
-        ["vmstat", "sar", "sadf", "nmon"],
         vmstat::EVERY_10S
     ),
     entry!(
@@ -287,7 +253,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "Interface (loopback aside) with the highest average received or sent kB/s",
-        ["sar", "sadf", "nmon", "proc-samples", "proc-net-dev"],
         sar::INTERFACES
     ),
     entry!(
@@ -295,7 +260,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         KilobytesPerSecond,
         Series,
         "Kilobytes received per second on one interface",
-        ["sar", "sadf", "nmon", "proc-samples", "proc-net-dev"],
         sar::INTERFACES
     ),
     entry!(
@@ -303,7 +267,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         KilobytesPerSecond,
         Series,
         "Kilobytes sent per second on one interface",
-        ["sar", "sadf", "nmon", "proc-samples", "proc-net-dev"],
         sar::INTERFACES
     ),
     entry!(
@@ -311,7 +274,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Packets received per second on one interface",
-        ["sar", "sadf", "nmon", "proc-samples", "proc-net-dev"],
         sar::INTERFACES
     ),
     entry!(
@@ -319,7 +281,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Packets sent per second on one interface",
-        ["sar", "sadf", "nmon", "proc-samples", "proc-net-dev"],
         sar::INTERFACES
     ),
     entry!(
@@ -327,7 +288,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Share of the interface's link speed in use (sar %ifutil; 0 when the driver reports no speed, as virtual NICs often do)",
-        ["sar", "sadf"],
         sar::INTERFACES
     ),
     entry!(
@@ -335,7 +295,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Number,
         "I/O operations per second of one fio job in one direction (rw is read or write)",
-        ["fio"],
         fio::RESULT
     ),
     entry!(
@@ -343,7 +302,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         KilobytesPerSecond,
         Number,
         "Bandwidth of one fio job in one direction, KiB/s",
-        ["fio"],
         fio::RESULT
     ),
     entry!(
@@ -351,7 +309,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Milliseconds,
         Number,
         "Average completion latency of one fio job in one direction",
-        ["fio"],
         fio::RESULT
     ),
     entry!(
@@ -359,7 +316,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Milliseconds,
         Number,
         "Median completion latency of one fio job in one direction",
-        ["fio"],
         fio::RESULT
     ),
     entry!(
@@ -367,7 +323,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Milliseconds,
         Number,
         "95th percentile completion latency of one fio job in one direction",
-        ["fio"],
         fio::RESULT
     ),
     entry!(
@@ -375,7 +330,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Milliseconds,
         Number,
         "99th percentile completion latency of one fio job in one direction",
-        ["fio"],
         fio::RESULT
     ),
     entry!(
@@ -383,7 +337,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Number,
         "Device busy share during the fio run, from fio's \"Disk stats\" block",
-        ["fio"],
         fio::RESULT
     ),
 ];

@@ -9,7 +9,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Number,
         "TPS the same test reached on bare metal, as noted by the consultant",
-        ["bundle.yaml"],
         "measured: {physical_tps: …} in bundle.yaml, from a run of the same test on a physical host"
     ),
     entry!(
@@ -17,7 +16,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Minutes,
         Number,
         "Elapsed minutes of a batch job, as noted by the consultant",
-        ["bundle.yaml"],
         "measured: {runtime_min: …} in bundle.yaml"
     ),
     entry!(
@@ -25,7 +23,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Number,
         "Transactions per second at this concurrency",
-        ["sysbench", "scaling-table"],
         sysbench::OUTPUT
     ),
     entry!(
@@ -33,7 +30,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Number,
         "Queries per second at this concurrency",
-        ["sysbench", "scaling-table"],
         sysbench::OUTPUT
     ),
     entry!(
@@ -41,7 +37,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Number,
         "Events per second at this concurrency (non-SQL tests)",
-        ["sysbench"],
         sysbench::OUTPUT
     ),
     entry!(
@@ -49,7 +44,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Milliseconds,
         Number,
         "95th percentile latency at this concurrency",
-        ["sysbench", "scaling-table"],
         sysbench::OUTPUT
     ),
     entry!(
@@ -57,7 +51,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Milliseconds,
         Number,
         "Average latency at this concurrency",
-        ["sysbench"],
         sysbench::OUTPUT
     ),
     entry!(
@@ -65,7 +58,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Milliseconds,
         Number,
         "Maximum latency at this concurrency",
-        ["sysbench"],
         sysbench::OUTPUT
     ),
     entry!(
@@ -73,7 +65,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Number,
         "Ignored errors per second at this concurrency",
-        ["sysbench"],
         sysbench::OUTPUT
     ),
     entry!(
@@ -81,7 +72,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Number,
         "Reconnects per second at this concurrency",
-        ["sysbench"],
         sysbench::OUTPUT
     ),
     entry!(
@@ -89,7 +79,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Worker connections the database driver could not open at this concurrency (sysbench stops before measuring when one fails)",
-        ["sysbench"],
         sysbench::OUTPUT_WITH_ERRORS
     ),
     entry!(
@@ -97,7 +86,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Of those, the ones the server refused for its connection limit (PostgreSQL `too many clients already` / `remaining connection slots are reserved`, MySQL error 1040 `Too many connections`)",
-        ["sysbench"],
         sysbench::OUTPUT_WITH_ERRORS
     ),
     entry!(
@@ -105,7 +93,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Per-interval throughput (tps, else events/s) during this run",
-        ["sysbench"],
         sysbench::WITH_INTERVALS
     ),
     entry!(
@@ -113,7 +100,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Number,
         "Disk busy share noted at this concurrency",
-        ["scaling-table"],
         scaling_table::WITH_DISK_BUSY
     ),
     entry!(
@@ -121,7 +107,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Number,
         "CPU use noted at this concurrency",
-        ["scaling-table"],
         scaling_table::WITH_CPU
     ),
     entry!(
@@ -129,7 +114,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Threads,
         Number,
         "Concurrency of this workload's best run",
-        ["derived"],
         sysbench::OUTPUT
     ),
     entry!(
@@ -137,7 +121,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Number,
         "Transactions per second of this workload's best run",
-        ["derived"],
         sysbench::OUTPUT
     ),
     entry!(
@@ -145,7 +128,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Number,
         "Queries per second of this workload's best run",
-        ["derived"],
         sysbench::OUTPUT
     ),
     entry!(
@@ -153,7 +135,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Number,
         "Events per second of this workload's best run (non-SQL tests)",
-        ["derived"],
         sysbench::OUTPUT
     ),
     entry!(
@@ -161,7 +142,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Milliseconds,
         Number,
         "95th percentile latency of this workload's best run",
-        ["derived"],
         sysbench::OUTPUT
     ),
     entry!(
@@ -169,7 +149,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "Benchmark tool and version",
-        ["sysbench", "benchmarksql"],
         sysbench::OUTPUT
     ),
     entry!(
@@ -177,7 +156,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Benchmark runs found (one per concurrency level)",
-        ["derived"],
         sysbench::OUTPUT
     ),
     entry!(
@@ -185,7 +163,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Number,
         "The primary workload's run at this concurrency: bench.run.<workload>.<threads>.tps",
-        ["derived"],
         sysbench::OUTPUT
     ),
     entry!(
@@ -193,7 +170,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Number,
         "The primary workload's run at this concurrency: bench.run.<workload>.<threads>.qps",
-        ["derived"],
         sysbench::OUTPUT
     ),
     entry!(
@@ -201,7 +177,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Number,
         "The primary workload's run at this concurrency: bench.run.<workload>.<threads>.eps",
-        ["derived"],
         sysbench::OUTPUT
     ),
     entry!(
@@ -209,7 +184,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Milliseconds,
         Number,
         "The primary workload's run at this concurrency: bench.run.<workload>.<threads>.p95_ms",
-        ["derived"],
         sysbench::OUTPUT
     ),
     entry!(
@@ -217,7 +191,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Milliseconds,
         Number,
         "The primary workload's run at this concurrency: bench.run.<workload>.<threads>.lat_avg_ms",
-        ["derived"],
         sysbench::OUTPUT
     ),
     entry!(
@@ -225,7 +198,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Milliseconds,
         Number,
         "The primary workload's run at this concurrency: bench.run.<workload>.<threads>.lat_max_ms",
-        ["derived"],
         sysbench::OUTPUT
     ),
     entry!(
@@ -233,7 +205,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Number,
         "The primary workload's run at this concurrency: bench.run.<workload>.<threads>.errors_per_s",
-        ["derived"],
         sysbench::OUTPUT
     ),
     entry!(
@@ -241,7 +212,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Number,
         "The primary workload's run at this concurrency: bench.run.<workload>.<threads>.reconnects_per_s",
-        ["derived"],
         sysbench::OUTPUT
     ),
     entry!(
@@ -249,7 +219,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "The primary workload's run at this concurrency: bench.run.<workload>.<threads>.connect_errors",
-        ["derived"],
         sysbench::OUTPUT_WITH_ERRORS
     ),
     entry!(
@@ -257,7 +226,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "The primary workload's run at this concurrency: bench.run.<workload>.<threads>.connect_limit_errors",
-        ["derived"],
         sysbench::OUTPUT_WITH_ERRORS
     ),
     entry!(
@@ -265,7 +233,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "The primary workload's run at this concurrency: bench.run.<workload>.<threads>.interval_tps",
-        ["derived"],
         sysbench::WITH_INTERVALS
     ),
     entry!(
@@ -273,7 +240,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Number,
         "The primary workload's run at this concurrency: bench.run.<workload>.<threads>.disk_busy_pct",
-        ["derived"],
         scaling_table::WITH_DISK_BUSY
     ),
     entry!(
@@ -281,7 +247,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Number,
         "The primary workload's run at this concurrency: bench.run.<workload>.<threads>.cpu_pct",
-        ["derived"],
         scaling_table::WITH_CPU
     ),
     entry!(
@@ -289,7 +254,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Threads,
         Number,
         "Concurrency of the best run",
-        ["derived"],
         sysbench::OUTPUT
     ),
     entry!(
@@ -297,7 +261,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Number,
         "Transactions per second of the best run",
-        ["derived"],
         sysbench::OUTPUT
     ),
     entry!(
@@ -305,7 +268,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Number,
         "Queries per second of the best run",
-        ["derived"],
         sysbench::OUTPUT
     ),
     entry!(
@@ -313,7 +275,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Number,
         "Events per second of the best run (non-SQL tests)",
-        ["derived"],
         sysbench::OUTPUT
     ),
     entry!(
@@ -321,7 +282,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Milliseconds,
         Number,
         "95th percentile latency of the best run",
-        ["derived"],
         sysbench::OUTPUT
     ),
     entry!(
@@ -329,7 +289,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Threads,
         Number,
         "Concurrency with the highest throughput",
-        ["derived"],
         "benchmark runs at several --threads values"
     ),
     entry!(
@@ -337,7 +296,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Number,
         "Highest throughput across the runs (tps, else events/s)",
-        ["derived"],
         "benchmark runs at several --threads values"
     ),
     entry!(
@@ -345,7 +303,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Threads,
         Number,
         "Next concurrency tested above the knee",
-        ["derived"],
         "benchmark runs above the best concurrency"
     ),
     entry!(
@@ -353,7 +310,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Number,
         "Throughput lost at the next concurrency above the knee",
-        ["derived"],
         "benchmark runs above the best concurrency"
     ),
     entry!(
@@ -361,7 +317,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Ratio,
         Number,
         "p95 latency at the next concurrency divided by p95 at the knee",
-        ["derived"],
         "benchmark runs above the best concurrency"
     ),
     entry!(
@@ -369,7 +324,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Flag,
         "Above the knee throughput falls while p95 latency rises",
-        ["derived"],
         "benchmark runs above the best concurrency"
     ),
 ];

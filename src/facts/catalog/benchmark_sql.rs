@@ -9,7 +9,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerMinute,
         Number,
         "TPC-C new-order transactions per minute (`Measured tpmC (NewOrders)`)",
-        ["benchmarksql"],
         benchmarksql::RUN_LOG
     ),
     entry!(
@@ -17,7 +16,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerMinute,
         Number,
         "All TPC-C transactions per minute (`Measured tpmTOTAL`)",
-        ["benchmarksql"],
         benchmarksql::RUN_LOG
     ),
     entry!(
@@ -25,7 +23,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerMinute,
         Series,
         "Running average of tpmTOTAL since the start, from the status line (about once a second)",
-        ["benchmarksql"],
         benchmarksql::RUN_LOG
     ),
     entry!(
@@ -33,7 +30,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Transactions executed in the run (`Transaction Count`)",
-        ["benchmarksql"],
         benchmarksql::RUN_LOG
     ),
     entry!(
@@ -41,7 +37,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "When the measured session started (`Session Start`, local time of the client)",
-        ["benchmarksql"],
         benchmarksql::RUN_LOG
     ),
     entry!(
@@ -49,7 +44,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "When the measured session ended (`Session End`, local time of the client)",
-        ["benchmarksql"],
         benchmarksql::RUN_LOG
     ),
     entry!(
@@ -57,7 +51,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "TPC-C warehouses the run used (scale of the data set)",
-        ["benchmarksql", "benchmarksql-props"],
         benchmarksql::RUN_LOG
     ),
     entry!(
@@ -65,7 +58,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Threads,
         Number,
         "TPC-C terminals (concurrent database sessions) of the run",
-        ["benchmarksql", "benchmarksql-props"],
         benchmarksql::RUN_LOG
     ),
     entry!(
@@ -73,7 +65,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Seconds,
         Number,
         "Configured run time (runMins × 60); absent for a run limited by transaction count",
-        ["benchmarksql", "benchmarksql-props"],
         benchmarksql::RUN_LOG
     ),
     entry!(
@@ -81,7 +72,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Log lines at ERROR level during the run (failed transactions, deadlocks, connection errors)",
-        ["benchmarksql"],
         benchmarksql::RUN_LOG
     ),
     entry!(
@@ -89,7 +79,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "JDBC exception lines refusing a login at the server's connection limit (PostgreSQL `sorry, too many clients already`, `remaining connection slots are reserved`, openGauss `Already too many clients`, MySQL `Too many connections`); 0 when none",
-        ["benchmarksql"],
         benchmarksql::RUN_LOG
     ),
     entry!(
@@ -97,7 +86,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "A BenchmarkSQL setting (props key in snake_case: run_mins, new_order_weight, conn …; never the password)",
-        ["benchmarksql", "benchmarksql-props"],
         benchmarksql_props::PROPS_FILE
     ),
     entry!(
@@ -105,7 +93,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Milliseconds,
         Number,
         "Time all terminals together spent in this transaction type (`executeTime[<type>]`, openGauss/MogDB build of BenchmarkSQL 5.0)",
-        ["benchmarksql"],
         benchmarksql::RUN_LOG
     ),
     entry!(
@@ -113,7 +100,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Number,
         "Share of all terminal time spent in this transaction type",
-        ["benchmarksql"],
         benchmarksql::RUN_LOG
     ),
     entry!(
@@ -121,7 +107,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Transactions of this type (new_order, payment, order_status, delivery, stock_level, delivery_bg)",
-        ["benchmarksql"],
         benchmarksql::RESULT_CSV
     ),
     entry!(
@@ -129,7 +114,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Milliseconds,
         Number,
         "Average latency of this type as the terminal sees it (end minus due time)",
-        ["benchmarksql"],
         benchmarksql::RESULT_CSV
     ),
     entry!(
@@ -137,7 +121,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Milliseconds,
         Number,
         "95th percentile latency of this type as the terminal sees it",
-        ["benchmarksql"],
         benchmarksql::RESULT_CSV
     ),
     entry!(
@@ -145,7 +128,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Milliseconds,
         Number,
         "Average time of this type inside the database (dblatency)",
-        ["benchmarksql"],
         benchmarksql::RESULT_CSV
     ),
     entry!(
@@ -153,7 +135,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Transactions of this type rolled back by design (TPC-C's 1 % invalid new orders)",
-        ["benchmarksql"],
         benchmarksql::RESULT_CSV
     ),
     entry!(
@@ -161,7 +142,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Transactions of this type that ended with an error",
-        ["benchmarksql"],
         benchmarksql::RESULT_CSV
     ),
 ];

@@ -11,7 +11,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "Advanced > MISC Config > Support Smmu: enabled or disabled",
-        ["bundle.yaml"],
         BIOS
     ),
     entry!(
@@ -19,7 +18,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "Advanced > MISC Config > CPU Prefetching Configuration: enabled or disabled",
-        ["bundle.yaml"],
         BIOS
     ),
     entry!(
@@ -27,7 +25,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "Advanced > Performance Config > Power Policy: performance, efficiency or custom",
-        ["bundle.yaml"],
         BIOS
     ),
     entry!(
@@ -35,7 +32,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "Advanced > Memory Config > Die Interleaving: enabled or disabled",
-        ["bundle.yaml"],
         BIOS
     ),
 ];

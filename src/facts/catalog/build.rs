@@ -10,7 +10,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "Newest GCC that compiled objects of the binary",
-        ["build-info"],
         build_info::READELF
     ),
     entry!(
@@ -18,7 +17,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Number,
         "Major version of build.gcc_version",
-        ["build-info"],
         build_info::READELF
     ),
     entry!(
@@ -26,7 +24,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "Compiler switches recorded in the binary",
-        ["build-info"],
         build_info::READELF
     ),
     entry!(
@@ -34,7 +31,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "The binary readelf looked at",
-        ["build-info"],
         build_info::READELF
     ),
     entry!(
@@ -42,7 +38,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "Version of the system's gcc",
-        ["gcc-version"],
         gcc_version::GCC_VERSION
     ),
     entry!(
@@ -50,7 +45,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Number,
         "Major version of the system's gcc",
-        ["gcc-version"],
         gcc_version::GCC_VERSION
     ),
 ];

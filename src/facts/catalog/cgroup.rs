@@ -13,7 +13,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "The cgroup (directory name) throttled in the largest share of its CPU periods, among the groups whose CPU files were captured (derived; a group without a quota counts as 0)",
-        ["cgroup"],
         cgroup::CPU_V1
     ),
     entry!(
@@ -21,7 +20,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "The directory of the group's CPU controller files as the capture printed it (/sys/fs/cgroup/cpu/<group> on v1, the group's directory on v2), where its quota is set",
-        ["cgroup"],
         cgroup::CPU_V1
     ),
     entry!(
@@ -29,7 +27,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Flag,
         "Whether the group has a CPU quota (CFS bandwidth control): false for cpu.cfs_quota_us -1 (v1) or cpu.max `max` (v2)",
-        ["cgroup"],
         cgroup::CPU_V1
     ),
     entry!(
@@ -37,7 +34,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "The group's CPU quota in CPUs: quota / period (cpu.cfs_quota_us / cpu.cfs_period_us, or cpu.max); 0.5 is half a CPU's time per period, however many CPUs its threads run on",
-        ["cgroup"],
         cgroup::CPU_V1
     ),
     entry!(
@@ -45,7 +41,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Enforcement periods in which the group had runnable tasks (cpu.stat nr_periods): over the capture with two snapshots, else since the group was created; 0 without a quota",
-        ["cgroup"],
         cgroup::CPU_V1
     ),
     entry!(
@@ -53,7 +48,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Periods in which the group used up its quota and its tasks were stopped until the next period (cpu.stat nr_throttled), over the capture or since creation",
-        ["cgroup"],
         cgroup::CPU_V1
     ),
     entry!(
@@ -61,7 +55,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Number,
         "Share of the group's periods that were throttled (nr_throttled / nr_periods): over the capture with two snapshots, else since the group was created",
-        ["cgroup"],
         cgroup::CPU_V1
     ),
     entry!(
@@ -69,7 +62,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Seconds,
         Number,
         "Time the group's run queues spent throttled, summed over CPUs (cpu.stat throttled_time in ns on v1, throttled_usec on v2), over the capture or since creation",
-        ["cgroup"],
         cgroup::CPU_V1
     ),
     entry!(
@@ -77,7 +69,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Ratio,
         Number,
         "Seconds of throttling per second of the capture (summed over CPUs, so it can exceed 1): the growth of throttled time between the first and last snapshot over the time between them",
-        ["cgroup"],
         cgroup::CPU_V1
     ),
     entry!(
@@ -85,7 +76,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Seconds,
         Number,
         "CPU time the group's tasks used (cpuacct.usage on v1, cpu.stat usage_usec on v2), over the capture or since creation",
-        ["cgroup"],
         cgroup::CPU_V1
     ),
     entry!(
@@ -93,7 +83,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "CPUs the group used on average over the capture: CPU time used between the first and last snapshot over the time between them; compare with cpu.quota_cpus",
-        ["cgroup"],
         cgroup::CPU_V1
     ),
     entry!(
@@ -101,7 +90,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Flag,
         "Whether the group has a memory limit: false for memory.max `max` (v2) or v1's memory.limit_in_bytes at its largest value (9223372036854771712)",
-        ["cgroup"],
         cgroup::MEMORY_V1
     ),
     entry!(
@@ -109,7 +97,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Kibibytes,
         Number,
         "The group's memory limit (memory.limit_in_bytes on v1, memory.max on v2); absent when there is none",
-        ["cgroup"],
         cgroup::MEMORY_V1
     ),
     entry!(
@@ -117,7 +104,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Kibibytes,
         Number,
         "The group's memory.high (v2): above it the kernel reclaims and slows the group down instead of killing; absent when `max`",
-        ["cgroup"],
         cgroup::MEMORY_V2
     ),
     entry!(
@@ -125,7 +111,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Kibibytes,
         Number,
         "Memory the group uses, page cache included (memory.usage_in_bytes on v1, memory.current on v2), at the last snapshot",
-        ["cgroup"],
         cgroup::MEMORY_V1
     ),
     entry!(
@@ -133,7 +118,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Kibibytes,
         Number,
         "The most memory the group used since it was created or the counter reset (memory.max_usage_in_bytes on v1, memory.peak on v2)",
-        ["cgroup"],
         cgroup::MEMORY_V1
     ),
     entry!(
@@ -141,7 +125,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Number,
         "Memory the group uses as a share of its limit, at the last snapshot",
-        ["cgroup"],
         cgroup::MEMORY_V1
     ),
     entry!(
@@ -149,7 +132,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Times the group's memory use hit its limit (v1 memory.failcnt; each hit means reclaim), over the capture or since creation",
-        ["cgroup"],
         cgroup::MEMORY_V1
     ),
     entry!(
@@ -157,7 +139,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "The group's memory events (v2 memory.events: low, high, max, oom, oom_kill, oom_group_kill; oom_kill also from v1 memory.oom_control), over the capture or since creation",
-        ["cgroup"],
         cgroup::MEMORY_V2
     ),
     entry!(
@@ -165,7 +146,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Flag,
         "Whether the group was out of memory with its tasks paused at the snapshot (v1 memory.oom_control under_oom, with the OOM killer disabled)",
-        ["cgroup"],
         cgroup::MEMORY_V1
     ),
     entry!(
@@ -173,7 +153,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Kibibytes,
         Number,
         "Anonymous memory of the group (memory.stat anon on v2, total_rss on v1), at the last snapshot",
-        ["cgroup"],
         cgroup::MEMORY_V1
     ),
     entry!(
@@ -181,7 +160,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Kibibytes,
         Number,
         "Page cache charged to the group (memory.stat file on v2, total_cache on v1), at the last snapshot",
-        ["cgroup"],
         cgroup::MEMORY_V1
     ),
     entry!(
@@ -189,7 +167,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Major page faults in the group (memory.stat pgmajfault; v1 total_pgmajfault): pages its tasks waited for from disk or swap, over the capture or since creation",
-        ["cgroup"],
         cgroup::MEMORY_V1
     ),
     entry!(
@@ -197,7 +174,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Pages the group read back soon after they were evicted (memory.stat workingset_refault_anon + _file, or workingset_refault before 5.9): its working set does not fit, over the capture or since creation",
-        ["cgroup"],
         cgroup::MEMORY_V1
     ),
     entry!(
@@ -205,7 +181,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Number,
         "Pages the group read back soon after evicting them, per second of the capture (the growth of workingset_refaults between two time-stamped snapshots); 256 per second is 1 MiB/s read again at 4 KiB pages",
-        ["cgroup"],
         cgroup::MEMORY_V1
     ),
     entry!(
@@ -213,7 +188,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "The cgroup whose pages come back from disk fastest after eviction (`root`: the host's own figures)",
-        ["derived"],
         cgroup::MEMORY_V1
     ),
     entry!(
@@ -221,7 +195,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         KilobytesPerSecond,
         Number,
         "KiB per second read back soon after eviction in that group (its workingset_refaults_per_s × the page size, 4 KiB unless os.page_size_kib says otherwise): a working set that does not fit in the memory allowed to it",
-        ["derived"],
         cgroup::MEMORY_V1
     ),
     entry!(
@@ -229,7 +202,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Number,
         "mem.refault_kib_per_s as a share of the busiest disk's average read rate (iostat rkB/s): how much of the disk's read traffic is pages the memory could not keep",
-        ["derived"],
         cgroup::MEMORY_V1
     ),
     entry!(
@@ -237,7 +209,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Number,
         "Major page faults in the group per second of the capture (growth of pgmajfault between two time-stamped snapshots)",
-        ["cgroup"],
         cgroup::MEMORY_V1
     ),
     entry!(
@@ -245,7 +216,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Number,
         "Times per second the group's memory use hit its v1 limit during the capture (growth of memory.failcnt between two time-stamped snapshots)",
-        ["cgroup"],
         cgroup::MEMORY_V1
     ),
     entry!(
@@ -253,7 +223,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Pages the kernel scanned to reclaim memory from the group (v2 memory.stat pgscan), over the capture or since creation",
-        ["cgroup"],
         cgroup::MEMORY_V2
     ),
     entry!(
@@ -261,7 +230,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Pages reclaimed from the group (v2 memory.stat pgsteal), over the capture or since creation",
-        ["cgroup"],
         cgroup::MEMORY_V2
     ),
 ];

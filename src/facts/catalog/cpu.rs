@@ -10,17 +10,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "All-CPU busy share per interval (100 − %idle − %iowait)",
-        [
-            "mpstat",
-            "iostat",
-            "sar",
-            "sadf",
-            "nmon",
-            "vmstat",
-            "scaling-table",
-            "proc-samples",
-            "top"
-        ],
         mpstat::ALL_CPUS
     ),
     entry!(
@@ -28,16 +17,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "All-CPU user time share per interval",
-        [
-            "mpstat",
-            "iostat",
-            "sar",
-            "sadf",
-            "nmon",
-            "vmstat",
-            "proc-samples",
-            "top"
-        ],
         mpstat::ALL_CPUS
     ),
     entry!(
@@ -45,16 +24,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "All-CPU system time share per interval",
-        [
-            "mpstat",
-            "iostat",
-            "sar",
-            "sadf",
-            "nmon",
-            "vmstat",
-            "proc-samples",
-            "top"
-        ],
         mpstat::ALL_CPUS
     ),
     entry!(
@@ -62,16 +31,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "All-CPU iowait share per interval",
-        [
-            "mpstat",
-            "iostat",
-            "sar",
-            "sadf",
-            "nmon",
-            "vmstat",
-            "proc-samples",
-            "top"
-        ],
         mpstat::ALL_CPUS
     ),
     entry!(
@@ -79,16 +38,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Time stolen by the hypervisor per interval",
-        [
-            "mpstat",
-            "iostat",
-            "sar",
-            "sadf",
-            "nmon",
-            "vmstat",
-            "proc-samples",
-            "top"
-        ],
         mpstat::ALL_CPUS
     ),
     entry!(
@@ -96,7 +45,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Hard interrupt time share per interval",
-        ["mpstat", "sar", "sadf", "proc-samples", "top"],
         mpstat::ALL_CPUS
     ),
     entry!(
@@ -104,7 +52,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Soft interrupt time share per interval",
-        ["mpstat", "sar", "sadf", "proc-samples", "top"],
         mpstat::ALL_CPUS
     ),
     entry!(
@@ -112,7 +59,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Busy share of one logical CPU per interval (100 − %idle − %iowait)",
-        ["mpstat", "sar", "sadf", "nmon", "proc-samples"],
         mpstat::ALL_CPUS
     ),
     entry!(
@@ -120,7 +66,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Soft interrupt share of one logical CPU per interval",
-        ["mpstat", "sar", "sadf", "proc-samples"],
         mpstat::ALL_CPUS
     ),
     entry!(
@@ -128,7 +73,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "The logical CPU with the highest average busy share",
-        ["derived"],
         mpstat::ALL_CPUS
     ),
     entry!(
@@ -136,7 +80,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Busy share of the busiest logical CPU",
-        ["derived"],
         mpstat::ALL_CPUS
     ),
     entry!(
@@ -144,7 +87,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "CPU architecture (x86_64, aarch64)",
-        ["lscpu", "cpuinfo", "uname", "settings-snapshot"],
         lscpu::LSCPU
     ),
     entry!(
@@ -152,33 +94,14 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Logical CPUs the OS sees",
-        [
-            "lscpu",
-            "cpuinfo",
-            "mpstat",
-            "iostat",
-            "sar",
-            "sadf",
-            "nmon",
-            "bundle.yaml",
-            "pidstat"
-        ],
         lscpu::LSCPU
     ),
-    entry!(
-        "cpu.sockets",
-        Count,
-        Number,
-        "CPU sockets",
-        ["lscpu", "cpuinfo"],
-        lscpu::LSCPU
-    ),
+    entry!("cpu.sockets", Count, Number, "CPU sockets", lscpu::LSCPU),
     entry!(
         "cpu.cores_per_socket",
         Count,
         Number,
         "Cores per socket",
-        ["lscpu", "cpuinfo"],
         lscpu::LSCPU
     ),
     entry!(
@@ -186,23 +109,14 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Hardware threads per core (2 = SMT on)",
-        ["lscpu", "cpuinfo"],
         lscpu::LSCPU
     ),
-    entry!(
-        "cpu.numa_nodes",
-        Count,
-        Number,
-        "NUMA nodes",
-        ["lscpu", "numactl"],
-        lscpu::LSCPU
-    ),
+    entry!("cpu.numa_nodes", Count, Number, "NUMA nodes", lscpu::LSCPU),
     entry!(
         "cpu.numa.<node>.cpus",
         None,
         Text,
         "CPU list of one NUMA node",
-        ["lscpu", "numactl"],
         lscpu::LSCPU
     ),
     entry!(
@@ -210,7 +124,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "CPU vendor (GenuineIntel, AuthenticAMD, HiSilicon)",
-        ["lscpu", "cpuinfo"],
         lscpu::LSCPU
     ),
     entry!(
@@ -218,7 +131,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "CPU model name (aarch64 cores named from their IDs as lscpu does: Kunpeng-920)",
-        ["lscpu", "cpuinfo"],
         lscpu::LSCPU
     ),
     entry!(
@@ -226,7 +138,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Megahertz,
         Number,
         "Highest CPU frequency",
-        ["lscpu", "settings-snapshot"],
         lscpu::LSCPU
     ),
     entry!(
@@ -234,7 +145,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "Hypervisor vendor seen from inside a VM",
-        ["lscpu", "cpuinfo"],
         lscpu::LSCPU
     ),
     entry!(
@@ -242,7 +152,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Flag,
         "aarch64 CPU offers LSE atomics (the `atomics` flag)",
-        ["lscpu", "cpuinfo"],
         lscpu::LSCPU
     ),
     entry!(
@@ -250,7 +159,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "aarch64 `CPU implementer` code (0x48 = HiSilicon, 0x41 = ARM, 0x70 = Phytium)",
-        ["cpuinfo"],
         cpuinfo::CAT
     ),
     entry!(
@@ -258,7 +166,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "aarch64 `CPU part` code (0xd01 with implementer 0x48 = Kunpeng 920)",
-        ["cpuinfo"],
         cpuinfo::CAT
     ),
     entry!(
@@ -266,7 +173,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "cpufreq scaling governor of every CPU (performance, ondemand, …), or mixed when they differ",
-        ["settings-snapshot"],
         settings_snapshot::UNDER_LOAD
     ),
     entry!(
@@ -274,7 +180,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "cpufreq scaling governor of one CPU (given only when CPUs differ)",
-        ["settings-snapshot"],
         settings_snapshot::UNDER_LOAD
     ),
     entry!(
@@ -282,7 +187,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Megahertz,
         Number,
         "Lowest current CPU frequency (scaling_cur_freq) when the snapshot was taken",
-        ["settings-snapshot"],
         settings_snapshot::UNDER_LOAD
     ),
     entry!(
@@ -290,7 +194,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Megahertz,
         Number,
         "Average current CPU frequency (scaling_cur_freq) over the CPUs",
-        ["settings-snapshot"],
         settings_snapshot::UNDER_LOAD
     ),
     entry!(
@@ -298,7 +201,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Megahertz,
         Number,
         "Highest current CPU frequency (scaling_cur_freq) when the snapshot was taken",
-        ["settings-snapshot"],
         settings_snapshot::UNDER_LOAD
     ),
     entry!(
@@ -306,7 +208,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "SMT control state: on, off, forceoff, notsupported or notimplemented",
-        ["settings-snapshot"],
         settings_snapshot::UNDER_LOAD
     ),
     entry!(
@@ -314,7 +215,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Flag,
         "Sibling hardware threads are online (SMT in use)",
-        ["settings-snapshot"],
         settings_snapshot::UNDER_LOAD
     ),
 ];

@@ -12,7 +12,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "Database engine the configuration file belongs to: dm, postgresql, opengauss (also MogDB) or mysql (also GreatDB, MariaDB)",
-        ["dm-ini", "postgresql-conf", "my-cnf", "bundle.yaml"],
         "the server configuration file: dm.ini, postgresql.conf or my.cnf"
     ),
     entry!(
@@ -20,7 +19,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Kibibytes,
         Number,
         "Database page size: 8 for PostgreSQL-family engines, innodb_page_size for MySQL, declared for DM8 (dminit page_size)",
-        ["bundle.yaml", "derived"],
         "database: {page_size_kib: …} in bundle.yaml, or the configuration file"
     ),
     entry!(
@@ -28,7 +26,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "Database data directory as declared",
-        ["bundle.yaml"],
         "database: {data_dir: …} in bundle.yaml"
     ),
     entry!(
@@ -36,7 +33,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "Directory of the WAL / redo log as declared",
-        ["bundle.yaml"],
         "database: {wal_dir: …} in bundle.yaml"
     ),
     entry!(
@@ -44,7 +40,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "Device mounted where the data directory lives",
-        ["derived"],
         "mount (or /proc/mounts) and the data directory"
     ),
     entry!(
@@ -52,7 +47,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "Disk holding the data directory (a partition's whole disk)",
-        ["derived"],
         "mount (or /proc/mounts) and the data directory"
     ),
     entry!(
@@ -60,7 +54,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "Device mounted where the WAL / redo directory lives",
-        ["derived"],
         "mount (or /proc/mounts) and database: {wal_dir: …} in bundle.yaml"
     ),
     entry!(
@@ -68,7 +61,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "Disk holding the WAL / redo directory (inside the data directory unless declared)",
-        ["derived"],
         "mount (or /proc/mounts) and database: {wal_dir: …} in bundle.yaml"
     ),
     entry!(
@@ -76,7 +68,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "A configured server parameter, name in lower case (io_thr_groups, shared_buffers, innodb_buffer_pool_size), value as written with units (8GB, 15min); the last setting in the file wins",
-        ["dm-ini", "postgresql-conf", "my-cnf"],
         dm_ini::WITH_OTHER_DATABASES
     ),
     entry!(
@@ -84,7 +75,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Kibibytes,
         Number,
         "A configured size parameter in KiB, whatever the file wrote (shared_buffers = 1GB or 131072 blocks of 8 kB, innodb_buffer_pool_size = 96G, dm.ini BUFFER in MB); only for values whose unit the engine's manual makes certain",
-        ["dm-ini", "postgresql-conf", "my-cnf"],
         dm_ini::WITH_OTHER_DATABASES
     ),
     entry!(
@@ -92,7 +82,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Seconds,
         Number,
         "A configured time parameter in seconds (checkpoint_timeout = 15min is 900, bgwriter_delay = 200 is 0.2, dm.ini CKPT_INTERVAL); only for values whose unit the engine's manual makes certain",
-        ["dm-ini", "postgresql-conf", "my-cnf"],
         dm_ini::WITH_OTHER_DATABASES
     ),
     entry!(
@@ -100,7 +89,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Flag,
         "A configured on/off parameter (on/off, true/false, yes/no as the engine accepts them, 1/0 for parameters known to be boolean)",
-        ["postgresql-conf", "my-cnf"],
         postgresql_conf::WITH_MY_CNF
     ),
     entry!(
@@ -108,7 +96,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Number,
         "A configured parameter written as a plain number, as written: a count, a percentage, a mode, or a size or time in the parameter's own unit (max_connections, IO_THR_GROUPS, wal_buffers = -1)",
-        ["dm-ini", "postgresql-conf", "my-cnf"],
         dm_ini::WITH_OTHER_DATABASES
     ),
     entry!(
@@ -116,7 +103,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Connections the server refused because every slot was taken (FATAL `sorry, too many clients already`, `remaining connection slots are reserved …`, openGauss `Already too many clients`; MariaDB `Aborted connection … (Too many connections)`); 0 when the log was read and shows none",
-        ["postgresql-log", "mysql-error-log"],
         postgresql_log::SERVER_LOG
     ),
     entry!(
@@ -124,7 +110,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Logins refused at the connection limit that the captures show: the benchmark client's (sysbench's error 1040 / too many clients) plus the server log's; 0 when a database or benchmark was captured and none shows a refusal",
-        ["derived"],
         "the benchmark's output and the database server's log covering the run"
     ),
 ];

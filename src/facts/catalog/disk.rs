@@ -9,7 +9,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Share of time the device was busy (%util)",
-        ["iostat", "sar", "sadf", "nmon", "proc-samples"],
         iostat::EXTENDED
     ),
     entry!(
@@ -17,7 +16,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Reads completed per second",
-        ["iostat", "proc-samples", "vmstat"],
         iostat::EXTENDED
     ),
     entry!(
@@ -25,7 +23,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Writes completed per second",
-        ["iostat", "proc-samples", "vmstat"],
         iostat::EXTENDED
     ),
     entry!(
@@ -33,7 +30,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         KilobytesPerSecond,
         Series,
         "Kilobytes read per second",
-        ["iostat", "sar", "sadf", "nmon", "proc-samples", "vmstat"],
         iostat::EXTENDED
     ),
     entry!(
@@ -41,7 +37,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         KilobytesPerSecond,
         Series,
         "Kilobytes written per second",
-        ["iostat", "sar", "sadf", "nmon", "proc-samples", "vmstat"],
         iostat::EXTENDED
     ),
     entry!(
@@ -49,7 +44,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Transfers (reads + writes) completed per second: iostat and sar -d tps, nmon DISKXFER",
-        ["iostat", "sar", "sadf", "nmon", "vmstat"],
         sar::DISKS
     ),
     entry!(
@@ -57,7 +51,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Milliseconds,
         Series,
         "Average read latency including queueing",
-        ["iostat", "proc-samples", "vmstat"],
         iostat::EXTENDED
     ),
     entry!(
@@ -65,7 +58,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Milliseconds,
         Series,
         "Average write latency including queueing",
-        ["iostat", "proc-samples", "vmstat"],
         iostat::EXTENDED
     ),
     entry!(
@@ -73,7 +65,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Milliseconds,
         Series,
         "Average I/O latency (older sysstat)",
-        ["iostat", "sar", "sadf", "vmstat"],
         iostat::EXTENDED
     ),
     entry!(
@@ -81,7 +72,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Series,
         "Average queue length (aqu-sz / avgqu-sz)",
-        ["iostat", "sar", "sadf", "proc-samples"],
         iostat::EXTENDED
     ),
     entry!(
@@ -89,7 +79,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Milliseconds,
         Series,
         "Average service time (older sysstat, unreliable)",
-        ["iostat", "sar"],
         iostat::EXTENDED
     ),
     entry!(
@@ -97,7 +86,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Flush requests completed per second (f/s, sysstat 12.1.2+): fsync and cache flushes",
-        ["iostat"],
         iostat::EXTENDED
     ),
     entry!(
@@ -105,7 +93,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "Device with the highest average %util",
-        ["derived"],
         iostat::EXTENDED
     ),
     entry!(
@@ -113,7 +100,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "%util of the busiest device (or the disk-busy column of a scaling table)",
-        ["derived"],
         iostat::EXTENDED
     ),
     entry!(
@@ -121,7 +107,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "Block I/O scheduler in use (none, mq-deadline, kyber, bfq; NVMe wants none)",
-        ["settings-snapshot"],
         "the settings snapshot script in docs/settings-snapshot.md"
     ),
     entry!(
@@ -129,7 +114,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Reads completed since boot (vmstat -d, last sample)",
-        ["vmstat"],
         vmstat::DISKS
     ),
     entry!(
@@ -137,7 +121,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Kibibytes,
         Number,
         "Data read since boot (vmstat -d sectors of 512 bytes, last sample)",
-        ["vmstat"],
         vmstat::DISKS
     ),
     entry!(
@@ -145,7 +128,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Writes completed since boot (vmstat -d, last sample)",
-        ["vmstat"],
         vmstat::DISKS
     ),
     entry!(
@@ -153,7 +135,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Kibibytes,
         Number,
         "Data written since boot (vmstat -d sectors of 512 bytes, last sample)",
-        ["vmstat"],
         vmstat::DISKS
     ),
     entry!(
@@ -161,7 +142,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "I/O requests in flight when vmstat -d printed its last sample (cur)",
-        ["vmstat"],
         vmstat::DISKS
     ),
     entry!(
@@ -169,7 +149,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Seconds,
         Number,
         "Seconds the device had I/O in flight since boot (vmstat -d sec, last sample)",
-        ["vmstat"],
         vmstat::DISKS
     ),
 ];

@@ -5,30 +5,12 @@ use super::commands::BUNDLE_YAML;
 use crate::tools::uname;
 
 pub static ENTRIES: &[CatalogEntry] = &[
-    entry!(
-        "host.name",
-        None,
-        Text,
-        "Host name",
-        [
-            "bundle.yaml",
-            "mpstat",
-            "iostat",
-            "uname",
-            "settings-snapshot",
-            "sadf",
-            "sar",
-            "pidstat",
-            "nmon"
-        ],
-        BUNDLE_YAML
-    ),
+    entry!("host.name", None, Text, "Host name", BUNDLE_YAML),
     entry!(
         "host.role",
         None,
         Text,
         "Role of the host in the test: db, app, loadgen or hypervisor",
-        ["bundle.yaml"],
         BUNDLE_YAML
     ),
     entry!(
@@ -36,7 +18,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "Declared platform: physical or vm",
-        ["bundle.yaml"],
         BUNDLE_YAML
     ),
     entry!(
@@ -44,7 +25,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Flag,
         "The host is a virtual machine (declared platform, else the hypervisor lscpu reports)",
-        ["derived"],
         "lscpu, or platform: in bundle.yaml"
     ),
     entry!(
@@ -52,17 +32,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "Kernel release (uname -r; also the sysstat header line and dmesg's `Linux version` line)",
-        [
-            "uname",
-            "mpstat",
-            "iostat",
-            "settings-snapshot",
-            "dmesg",
-            "sadf",
-            "sar",
-            "pidstat",
-            "nmon"
-        ],
         uname::UNAME_A
     ),
     entry!(
@@ -70,7 +39,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Sockets of the physical host under a VM",
-        ["bundle.yaml"],
         "host_topology: {sockets, cores_per_socket} in bundle.yaml (from lscpu on the hypervisor host)"
     ),
     entry!(
@@ -78,7 +46,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Physical cores per socket of the host under a VM",
-        ["bundle.yaml"],
         "host_topology: {sockets, cores_per_socket} in bundle.yaml (from lscpu on the hypervisor host)"
     ),
     entry!(
@@ -86,7 +53,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "Device name, inside a VM, of the disk the database lives on (declared, e.g. sda)",
-        ["bundle.yaml"],
         "data_disk: {device: …} in bundle.yaml (lsblk in the VM)"
     ),
     entry!(
@@ -94,7 +60,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "How the hypervisor provides a VM's database disk: virtual (a storage-pool image) or passthrough (a raw host disk)",
-        ["bundle.yaml"],
         "data_disk: {backing: virtual|passthrough} in bundle.yaml (the VM's disk settings on the virtualisation platform)"
     ),
     entry!(
@@ -102,7 +67,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "Benchmark and workload name, e.g. sysbench oltp_read_write (declared, else the workload of the most benchmark runs)",
-        ["bundle.yaml", "derived"],
         BUNDLE_YAML
     ),
     entry!(
@@ -110,7 +74,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Number,
         "Transactions per second the customer expects",
-        ["bundle.yaml"],
         "target: {metric: tps, value: …} in bundle.yaml"
     ),
     entry!(
@@ -118,7 +81,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Number,
         "Queries per second the customer expects",
-        ["bundle.yaml"],
         "target: {metric: qps, value: …} in bundle.yaml"
     ),
     entry!(
@@ -126,7 +88,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Number,
         "Events per second the customer expects (sysbench cpu/memory tests)",
-        ["bundle.yaml"],
         "target: {metric: eps, value: …} in bundle.yaml"
     ),
     entry!(
@@ -134,7 +95,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Minutes,
         Number,
         "Run time in minutes the customer expects a batch job to stay under",
-        ["bundle.yaml"],
         "target: {metric: runtime_min, value: …} in bundle.yaml"
     ),
     entry!(
@@ -142,7 +102,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerMinute,
         Number,
         "TPC-C new-order transactions per minute the customer expects",
-        ["bundle.yaml"],
         "target: {metric: tpmc, value: …} in bundle.yaml"
     ),
     entry!(
@@ -150,7 +109,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Number,
         "How far the best measured throughput is below the target (negative: above)",
-        ["derived"],
         "target: in bundle.yaml and a benchmark result"
     ),
 ];

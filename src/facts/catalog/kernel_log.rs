@@ -15,7 +15,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "The time the kernel log covers, first to last stamp (seconds after boot, or the date as printed); the error counts are over this span, or over the capture window it then names",
-        ["dmesg"],
         dmesg::WHOLE_LOG
     ),
     entry!(
@@ -23,7 +22,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Kernel errors of any class stamped before or after the capture window (bundle.yaml capture.started/ended), left out of the counts; context only",
-        ["dmesg"],
         dmesg::WHOLE_LOG
     ),
     entry!(
@@ -31,7 +29,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "What the kernel errors outside the capture window were, by class (2 OOM kills, 1 hung task)",
-        ["dmesg"],
         dmesg::WHOLE_LOG
     ),
     entry!(
@@ -39,7 +36,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Processes the OOM killer killed (Out of memory / Memory cgroup out of memory: Killed process …, oom-kill: lines)",
-        ["dmesg"],
         dmesg::WHOLE_LOG
     ),
     entry!(
@@ -47,7 +43,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "The processes the OOM killer killed, with how often: python3 (5), mysqld (1)",
-        ["dmesg"],
         dmesg::WHOLE_LOG
     ),
     entry!(
@@ -55,7 +50,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "OOM kills forced by a memory cgroup's limit (CONSTRAINT_MEMCG: a container or service limit, not the host's RAM)",
-        ["dmesg"],
         dmesg::WHOLE_LOG
     ),
     entry!(
@@ -63,7 +57,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "The memory cgroups whose limit forced OOM kills (oom_memcg=), with how often",
-        ["dmesg"],
         dmesg::WHOLE_LOG
     ),
     entry!(
@@ -71,7 +64,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Corrected memory errors EDAC reported (EDAC MCn: <n> CE …)",
-        ["dmesg"],
         dmesg::WHOLE_LOG
     ),
     entry!(
@@ -79,7 +71,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Uncorrected memory errors EDAC reported (EDAC MCn: <n> UE …)",
-        ["dmesg"],
         dmesg::WHOLE_LOG
     ),
     entry!(
@@ -87,7 +78,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Storage error messages of all devices: I/O errors, command timeouts, link and controller resets, file-system errors",
-        ["dmesg"],
         dmesg::WHOLE_LOG
     ),
     entry!(
@@ -95,7 +85,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Storage error messages naming this device (sda, nvme0, ata1, dm-0 as the kernel names it)",
-        ["dmesg"],
         dmesg::WHOLE_LOG
     ),
     entry!(
@@ -103,7 +92,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "What the device's error messages were: 3 I/O errors, 1 reset",
-        ["dmesg"],
         dmesg::WHOLE_LOG
     ),
     entry!(
@@ -111,7 +99,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Hung-task reports: INFO: task <comm>:<pid> blocked for more than N seconds",
-        ["dmesg"],
         dmesg::WHOLE_LOG
     ),
     entry!(
@@ -119,7 +106,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "The tasks reported hung, with how often",
-        ["dmesg"],
         dmesg::WHOLE_LOG
     ),
     entry!(
@@ -127,7 +113,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Soft lockups: a CPU stuck in the kernel without scheduling (watchdog: BUG: soft lockup - CPU#n stuck for Ns!)",
-        ["dmesg"],
         dmesg::WHOLE_LOG
     ),
     entry!(
@@ -135,7 +120,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Hard lockups: a CPU not taking interrupts (Watchdog detected hard LOCKUP on cpu n)",
-        ["dmesg"],
         dmesg::WHOLE_LOG
     ),
     entry!(
@@ -143,7 +127,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Log lines of machine-check hardware errors (mce: [Hardware Error]: …; one event prints several)",
-        ["dmesg"],
         dmesg::WHOLE_LOG
     ),
     entry!(
@@ -151,7 +134,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "NIC transmit queue timeouts (NETDEV WATCHDOG: … transmit queue n timed out)",
-        ["dmesg"],
         dmesg::WHOLE_LOG
     ),
     entry!(
@@ -159,7 +141,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "The interfaces whose transmit queues timed out, with how often",
-        ["dmesg"],
         dmesg::WHOLE_LOG
     ),
     entry!(
@@ -167,7 +148,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Messages that the connection-tracking table was full and packets were dropped (nf_conntrack: table full, dropping packet; rate-limited, so each stands for more drops)",
-        ["dmesg"],
         dmesg::WHOLE_LOG
     ),
     entry!(
@@ -175,7 +155,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Possible SYN flooding warnings: a listen queue overflowed and SYN cookies were sent",
-        ["dmesg"],
         dmesg::WHOLE_LOG
     ),
     entry!(
@@ -183,7 +162,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "The ports named in SYN flooding warnings, with how often",
-        ["dmesg"],
         dmesg::WHOLE_LOG
     ),
     entry!(
@@ -191,7 +169,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "NIC Link is Down messages",
-        ["dmesg"],
         dmesg::WHOLE_LOG
     ),
     entry!(
@@ -199,7 +176,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "The interfaces whose link went down, with how often",
-        ["dmesg"],
         dmesg::WHOLE_LOG
     ),
 ];

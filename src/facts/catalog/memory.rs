@@ -10,7 +10,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Kibibytes,
         Number,
         "Memory the kernel manages (MemTotal)",
-        ["meminfo", "free", "top"],
         meminfo::CAT
     ),
     entry!(
@@ -18,7 +17,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Kibibytes,
         Number,
         "Swap space",
-        ["meminfo", "free", "top"],
         meminfo::CAT
     ),
     entry!(
@@ -26,7 +24,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Kibibytes,
         Number,
         "Swap in use",
-        ["meminfo", "free", "top"],
         meminfo::CAT
     ),
     entry!(
@@ -34,7 +31,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Kibibytes,
         Number,
         "Transparent huge pages in use (AnonHugePages)",
-        ["meminfo"],
         meminfo::CAT
     ),
     entry!(
@@ -42,7 +38,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Reserved huge pages (HugePages_Total)",
-        ["meminfo"],
         meminfo::CAT
     ),
     entry!(
@@ -50,7 +45,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Reserved huge pages not in use (HugePages_Free)",
-        ["meminfo"],
         meminfo::CAT
     ),
     entry!(
@@ -58,7 +52,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Kibibytes,
         Number,
         "Huge page size (Hugepagesize)",
-        ["meminfo"],
         meminfo::CAT
     ),
     entry!(
@@ -66,7 +59,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Mebibytes,
         Number,
         "Size of the DIMM in this slot (label = locator)",
-        ["dmidecode"],
         dmidecode::MEMORY
     ),
     entry!(
@@ -74,7 +66,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "Memory type of the DIMM in this slot (DDR4, DDR5)",
-        ["dmidecode"],
         dmidecode::MEMORY
     ),
     entry!(
@@ -82,7 +73,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         MegatransfersPerSecond,
         Number,
         "Rated speed of the DIMM in this slot",
-        ["dmidecode"],
         dmidecode::MEMORY
     ),
     entry!(
@@ -90,7 +80,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         MegatransfersPerSecond,
         Number,
         "Speed the DIMM in this slot runs at",
-        ["dmidecode"],
         dmidecode::MEMORY
     ),
     entry!(
@@ -98,7 +87,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Populated DIMM slots",
-        ["dmidecode"],
         dmidecode::MEMORY
     ),
     entry!(
@@ -106,7 +94,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "DIMM slots (populated or not)",
-        ["dmidecode"],
         dmidecode::MEMORY
     ),
     entry!(
@@ -114,7 +101,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Gibibytes,
         Number,
         "Installed DIMM capacity",
-        ["dmidecode"],
         dmidecode::MEMORY
     ),
     entry!(
@@ -122,7 +108,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "Memory type of the installed DIMMs (types joined with / if mixed)",
-        ["dmidecode"],
         dmidecode::MEMORY
     ),
     entry!(
@@ -130,7 +115,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         MegatransfersPerSecond,
         Number,
         "Lowest rated DIMM speed",
-        ["dmidecode"],
         dmidecode::MEMORY
     ),
     entry!(
@@ -138,7 +122,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         MegatransfersPerSecond,
         Number,
         "Lowest speed a DIMM is configured to run at",
-        ["dmidecode"],
         dmidecode::MEMORY
     ),
     entry!(
@@ -146,7 +129,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Flag,
         "Some DIMM runs below its rated speed (often: two DIMMs per channel)",
-        ["dmidecode"],
         dmidecode::MEMORY
     ),
     entry!(
@@ -154,7 +136,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Most DIMMs on one memory channel (DPC; from bank locators or slot names)",
-        ["dmidecode"],
         dmidecode::MEMORY
     ),
 ];

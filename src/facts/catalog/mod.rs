@@ -3,12 +3,17 @@
 //! (a test checks every fixture), rules are linted against it, and a rule that could
 //! not run because a fact was missing tells the consultant what to capture next.
 //!
-//! Entries live in one file per domain; `entries()` chains them. An entry's tools are
-//! tool spec ids (`crate::tools`), or `derived` / `bundle.yaml`, and its capture is one
-//! of those specs' capture commands (tests/tools.rs holds both to that).
+//! Entries live in one file per domain; `entries()` chains them. Which tools supply an
+//! entry is not written here: each tool spec (`crate::tools`) lists the patterns its
+//! parsers emit, the derivations and bundle.yaml list theirs, and `tools()` gathers
+//! them. An entry's capture is one of those specs' capture commands (tests/tools.rs
+//! holds it to that).
 
 use super::Unit;
 use serde::Serialize;
+use serde::ser::SerializeStruct;
+use std::collections::HashMap;
+use std::sync::LazyLock;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -19,7 +24,7 @@ pub enum Kind {
     Series,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug)]
 pub struct CatalogEntry {
     /// Dotted key; `<name>` stands for one label segment (a device, CPU, thread
     /// count), and a final `<name*>` for one or more segments (a sysctl name such as
@@ -28,21 +33,60 @@ pub struct CatalogEntry {
     pub unit: Unit,
     pub kind: Kind,
     pub meaning: &'static str,
-    /// Spec ids of the tools that supply it, or `derived`, `bundle.yaml`.
-    pub tools: &'static [&'static str],
     /// What to run (or write) to get this fact: a capture of one of its tools' specs.
     pub capture: &'static str,
 }
 
-/// `entry!(pattern, Unit, Kind, meaning, [tools], capture)`: one catalog line.
+/// Where a fact comes from when no tool's output holds it.
+pub const DERIVED: &str = "derived";
+pub const BUNDLE_YAML: &str = "bundle.yaml";
+
+impl CatalogEntry {
+    /// What supplies the entry: the ids of the tool specs that list it, in spec order,
+    /// then `derived` and `bundle.yaml` when those give it.
+    pub fn tools(&self) -> &'static [&'static str] {
+        SOURCES.get(self.pattern).map_or(&[], Vec::as_slice)
+    }
+}
+
+/// Pattern → what supplies it, gathered once from the specs and the two lists of
+/// facts that come from no tool.
+static SOURCES: LazyLock<HashMap<&'static str, Vec<&'static str>>> = LazyLock::new(|| {
+    let mut sources: HashMap<&'static str, Vec<&'static str>> = HashMap::new();
+    let others = [
+        (DERIVED, crate::facts::derive::FACTS),
+        (BUNDLE_YAML, crate::bundle::bundle_yaml::FACTS),
+    ];
+    let specs = crate::tools::specs().iter().map(|s| (s.id, s.facts));
+    for (source, patterns) in specs.chain(others) {
+        for pattern in patterns {
+            sources.entry(pattern).or_default().push(source);
+        }
+    }
+    sources
+});
+
+impl Serialize for CatalogEntry {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut entry = serializer.serialize_struct("CatalogEntry", 6)?;
+        entry.serialize_field("pattern", self.pattern)?;
+        entry.serialize_field("unit", &self.unit)?;
+        entry.serialize_field("kind", &self.kind)?;
+        entry.serialize_field("meaning", self.meaning)?;
+        entry.serialize_field("tools", self.tools())?;
+        entry.serialize_field("capture", self.capture)?;
+        entry.end()
+    }
+}
+
+/// `entry!(pattern, Unit, Kind, meaning, capture)`: one catalog line.
 macro_rules! entry {
-    ($pattern:expr, $unit:ident, $kind:ident, $meaning:expr, [$($tool:expr),*], $capture:expr) => {
+    ($pattern:expr, $unit:ident, $kind:ident, $meaning:expr, $capture:expr) => {
         $crate::facts::catalog::CatalogEntry {
             pattern: $pattern,
             unit: $crate::facts::Unit::$unit,
             kind: $crate::facts::catalog::Kind::$kind,
             meaning: $meaning,
-            tools: &[$($tool),*],
             capture: $capture,
         }
     };
@@ -181,7 +225,12 @@ mod tests {
     #[test]
     fn specific_entries_come_before_label_patterns() {
         assert_eq!(lookup("cpu.busiest.util_pct").unwrap().kind, Kind::Series);
-        assert_eq!(lookup("cpu.busiest.util_pct").unwrap().tools, &["derived"]);
+        assert_eq!(lookup("cpu.busiest.util_pct").unwrap().tools(), &[DERIVED]);
+        assert_eq!(
+            lookup("disk.vdb.util_pct").unwrap().tools(),
+            &["iostat", "proc-samples", "sar", "sadf", "nmon"],
+            "in spec order"
+        );
     }
 
     #[test]
@@ -190,7 +239,7 @@ mod tests {
         for e in entries() {
             assert!(seen.insert(e.pattern), "duplicate {}", e.pattern);
             assert!(
-                !e.meaning.is_empty() && !e.tools.is_empty() && !e.capture.is_empty(),
+                !e.meaning.is_empty() && !e.tools().is_empty() && !e.capture.is_empty(),
                 "{}",
                 e.pattern
             );

@@ -9,7 +9,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         MegabitsPerSecond,
         Number,
         "Negotiated link speed (absent when the driver reports none, as virtual NICs do)",
-        ["ethtool"],
         ethtool::LINK
     ),
     entry!(
@@ -17,7 +16,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "Link duplex: full or half",
-        ["ethtool"],
         ethtool::LINK
     ),
     entry!(
@@ -25,7 +23,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Flag,
         "The interface has a link (Link detected: yes)",
-        ["ethtool"],
         ethtool::LINK
     ),
     entry!(
@@ -33,7 +30,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "NIC driver, e.g. hinic for the Huawei Hi1822 (<if> is the PCI address when the capture does not name the interface)",
-        ["ethtool-driver"],
         ethtool_driver::DRIVER
     ),
     entry!(
@@ -41,7 +37,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "NIC driver version",
-        ["ethtool-driver"],
         ethtool_driver::DRIVER
     ),
     entry!(
@@ -49,7 +44,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "NIC firmware version (the tuning guide's known-good Hi1822 firmware is 2.4.1.0)",
-        ["ethtool-driver"],
         ethtool_driver::DRIVER
     ),
     entry!(
@@ -57,7 +51,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "PCI address of the NIC, e.g. 0000:03:00.0",
-        ["ethtool-driver"],
         ethtool_driver::DRIVER
     ),
     entry!(
@@ -65,7 +58,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Flag,
         "TCP segmentation offload is on",
-        ["ethtool-features"],
         ethtool_features::OFFLOADS
     ),
     entry!(
@@ -73,7 +65,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Flag,
         "Generic segmentation offload is on",
-        ["ethtool-features"],
         ethtool_features::OFFLOADS
     ),
     entry!(
@@ -81,7 +72,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Flag,
         "Generic receive offload is on",
-        ["ethtool-features"],
         ethtool_features::OFFLOADS
     ),
     entry!(
@@ -89,7 +79,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Flag,
         "Large receive offload is on",
-        ["ethtool-features"],
         ethtool_features::OFFLOADS
     ),
     entry!(
@@ -97,7 +86,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Flag,
         "The driver does not let TSO change ([fixed])",
-        ["ethtool-features"],
         ethtool_features::OFFLOADS
     ),
     entry!(
@@ -105,7 +93,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Flag,
         "The driver does not let GSO change ([fixed])",
-        ["ethtool-features"],
         ethtool_features::OFFLOADS
     ),
     entry!(
@@ -113,7 +100,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Flag,
         "The driver does not let GRO change ([fixed])",
-        ["ethtool-features"],
         ethtool_features::OFFLOADS
     ),
     entry!(
@@ -121,7 +107,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Flag,
         "The driver does not let LRO change ([fixed])",
-        ["ethtool-features"],
         ethtool_features::OFFLOADS
     ),
     entry!(
@@ -129,7 +114,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Most combined (RX+TX) queue channels the NIC supports",
-        ["ethtool-channels"],
         ethtool_channels::QUEUES
     ),
     entry!(
@@ -137,7 +121,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Combined (RX+TX) queue channels in use (the tuning guide sets 48 on the client, 12 on a 128-core server)",
-        ["ethtool-channels"],
         ethtool_channels::QUEUES
     ),
     entry!(
@@ -145,7 +128,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Queue interrupt vectors of a NIC or NVMe controller (<device>: handler name without its queue suffix, e.g. enp3s0 from enp3s0_qp0, nvme0 from nvme0q1)",
-        ["interrupts"],
         interrupts::AFTER_LOAD
     ),
     entry!(
@@ -153,7 +135,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Interrupts the device's queue vectors raised since boot",
-        ["interrupts"],
         interrupts::AFTER_LOAD
     ),
     entry!(
@@ -161,7 +142,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "CPUs that handled the device's queue interrupts (at least 1 % as many as its busiest CPU, so stray interrupts from boot do not count)",
-        ["interrupts"],
         interrupts::AFTER_LOAD
     ),
     entry!(
@@ -169,7 +149,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Number,
         "The CPU that handled most of the device's queue interrupts",
-        ["interrupts"],
         interrupts::AFTER_LOAD
     ),
     entry!(
@@ -177,7 +156,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Number,
         "Share of the device's queue interrupts handled by its busiest CPU",
-        ["interrupts"],
         interrupts::AFTER_LOAD
     ),
     entry!(
@@ -185,7 +163,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "PCI address of the device, when the interrupt chip column shows it (x86 PCI-MSIX-0000:00:03.0); joins with net.<if>.bus_info",
-        ["interrupts"],
         interrupts::AFTER_LOAD
     ),
     entry!(
@@ -193,7 +170,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Milliseconds,
         Number,
         "Smallest ping round-trip time to the target",
-        ["ping"],
         ping::ROUND_TRIP
     ),
     entry!(
@@ -201,7 +177,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Milliseconds,
         Number,
         "Average ping round-trip time to the target",
-        ["ping"],
         ping::ROUND_TRIP
     ),
     entry!(
@@ -209,7 +184,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Milliseconds,
         Number,
         "Largest ping round-trip time to the target",
-        ["ping"],
         ping::ROUND_TRIP
     ),
     entry!(
@@ -217,7 +191,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Milliseconds,
         Number,
         "Mean deviation of the ping round-trip times (iputils only)",
-        ["ping"],
         ping::ROUND_TRIP
     ),
     entry!(
@@ -225,7 +198,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Number,
         "Share of pings without a reply",
-        ["ping"],
         ping::ROUND_TRIP
     ),
 ];

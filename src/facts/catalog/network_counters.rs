@@ -11,7 +11,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Connections this host opened per second (TCP ActiveOpens: SYNs sent); sar -n TCP,ETCP per interval, or the growth between two timed nstat -a / netstat -s snapshots",
-        ["sar", "sadf", "nstat", "netstat-s"],
         sar::TCP
     ),
     entry!(
@@ -19,7 +18,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Connections this host accepted per second (TCP PassiveOpens); sar -n TCP,ETCP per interval, or the growth between two timed nstat -a / netstat -s snapshots",
-        ["sar", "sadf", "nstat", "netstat-s"],
         sar::TCP
     ),
     entry!(
@@ -27,7 +25,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "TCP segments received per second, errors included (TCP InSegs); sar -n TCP,ETCP per interval, or the growth between two timed nstat -a / netstat -s snapshots",
-        ["sar", "sadf", "nstat", "netstat-s"],
         sar::TCP
     ),
     entry!(
@@ -35,7 +32,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "TCP segments sent per second, retransmissions left out (TCP OutSegs); sar -n TCP,ETCP per interval, or the growth between two timed nstat -a / netstat -s snapshots",
-        ["sar", "sadf", "nstat", "netstat-s"],
         sar::TCP
     ),
     entry!(
@@ -43,7 +39,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Connection attempts that failed per second (TCP AttemptFails); sar -n TCP,ETCP per interval, or the growth between two timed nstat -a / netstat -s snapshots",
-        ["sar", "sadf", "nstat", "netstat-s"],
         sar::TCP
     ),
     entry!(
@@ -51,7 +46,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Established connections reset per second (TCP EstabResets); sar -n TCP,ETCP per interval, or the growth between two timed nstat -a / netstat -s snapshots",
-        ["sar", "sadf", "nstat", "netstat-s"],
         sar::TCP
     ),
     entry!(
@@ -59,7 +53,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "TCP segments retransmitted per second (TCP RetransSegs); sar -n TCP,ETCP per interval, or the growth between two timed nstat -a / netstat -s snapshots",
-        ["sar", "sadf", "nstat", "netstat-s"],
         sar::TCP
     ),
     entry!(
@@ -67,7 +60,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "TCP segments received in error per second (TCP InErrs: bad checksum, no socket memory); sar -n TCP,ETCP per interval, or the growth between two timed nstat -a / netstat -s snapshots",
-        ["sar", "sadf", "nstat", "netstat-s"],
         sar::TCP
     ),
     entry!(
@@ -75,7 +67,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "TCP segments sent with RST per second (TCP OutRsts); sar -n TCP,ETCP per interval, or the growth between two timed nstat -a / netstat -s snapshots",
-        ["sar", "sadf", "nstat", "netstat-s"],
         sar::TCP
     ),
     entry!(
@@ -83,7 +74,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Times a listening socket's accept queue was full when a connection completed (TcpExt ListenOverflows: the application accepts too slowly, or the backlog is too small), per second between two timed nstat -a / netstat -s snapshots",
-        ["nstat", "netstat-s"],
         nstat::TWO_SNAPSHOTS
     ),
     entry!(
@@ -91,7 +81,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "SYNs and connections dropped at a listening socket, overflows included (TcpExt ListenDrops), per second between two timed nstat -a / netstat -s snapshots",
-        ["nstat", "netstat-s"],
         nstat::TWO_SNAPSHOTS
     ),
     entry!(
@@ -99,7 +88,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "SYN cookies sent because the SYN queue was full (TcpExt SyncookiesSent), per second between two timed nstat -a / netstat -s snapshots",
-        ["nstat", "netstat-s"],
         nstat::TWO_SNAPSHOTS
     ),
     entry!(
@@ -107,7 +95,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Valid SYN cookies received back (TcpExt SyncookiesRecv), per second between two timed nstat -a / netstat -s snapshots",
-        ["nstat", "netstat-s"],
         nstat::TWO_SNAPSHOTS
     ),
     entry!(
@@ -115,7 +102,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Invalid SYN cookies received (TcpExt SyncookiesFailed), per second between two timed nstat -a / netstat -s snapshots",
-        ["nstat", "netstat-s"],
         nstat::TWO_SNAPSHOTS
     ),
     entry!(
@@ -123,7 +109,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Retransmission timer expiries (TcpExt TCPTimeouts: a segment retransmitted after its RTO, not by fast retransmit), per second between two timed nstat -a / netstat -s snapshots",
-        ["nstat", "netstat-s"],
         nstat::TWO_SNAPSHOTS
     ),
     entry!(
@@ -131,7 +116,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Segments resent by fast retransmit (TcpExt TCPFastRetrans), per second between two timed nstat -a / netstat -s snapshots",
-        ["nstat", "netstat-s"],
         nstat::TWO_SNAPSHOTS
     ),
     entry!(
@@ -139,7 +123,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Connections this host opened (TCP ActiveOpens: SYNs sent): the counter as the last snapshot printed it (since boot for nstat -a and netstat -s, since nstat's previous run for a plain nstat)",
-        ["nstat", "netstat-s"],
         nstat::SINCE_BOOT
     ),
     entry!(
@@ -147,7 +130,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Connections this host accepted (TCP PassiveOpens): the counter as the last snapshot printed it (since boot for nstat -a and netstat -s, since nstat's previous run for a plain nstat)",
-        ["nstat", "netstat-s"],
         nstat::SINCE_BOOT
     ),
     entry!(
@@ -155,7 +137,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "TCP segments received, errors included (TCP InSegs): the counter as the last snapshot printed it (since boot for nstat -a and netstat -s, since nstat's previous run for a plain nstat)",
-        ["nstat", "netstat-s"],
         nstat::SINCE_BOOT
     ),
     entry!(
@@ -163,7 +144,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "TCP segments sent, retransmissions left out (TCP OutSegs): the counter as the last snapshot printed it (since boot for nstat -a and netstat -s, since nstat's previous run for a plain nstat)",
-        ["nstat", "netstat-s"],
         nstat::SINCE_BOOT
     ),
     entry!(
@@ -171,7 +151,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Connection attempts that failed (TCP AttemptFails): the counter as the last snapshot printed it (since boot for nstat -a and netstat -s, since nstat's previous run for a plain nstat)",
-        ["nstat", "netstat-s"],
         nstat::SINCE_BOOT
     ),
     entry!(
@@ -179,7 +158,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Established connections reset (TCP EstabResets): the counter as the last snapshot printed it (since boot for nstat -a and netstat -s, since nstat's previous run for a plain nstat)",
-        ["nstat", "netstat-s"],
         nstat::SINCE_BOOT
     ),
     entry!(
@@ -187,7 +165,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "TCP segments retransmitted (TCP RetransSegs): the counter as the last snapshot printed it (since boot for nstat -a and netstat -s, since nstat's previous run for a plain nstat)",
-        ["nstat", "netstat-s"],
         nstat::SINCE_BOOT
     ),
     entry!(
@@ -195,7 +172,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "TCP segments received in error (TCP InErrs: bad checksum, no socket memory): the counter as the last snapshot printed it (since boot for nstat -a and netstat -s, since nstat's previous run for a plain nstat)",
-        ["nstat", "netstat-s"],
         nstat::SINCE_BOOT
     ),
     entry!(
@@ -203,7 +179,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "TCP segments sent with RST (TCP OutRsts): the counter as the last snapshot printed it (since boot for nstat -a and netstat -s, since nstat's previous run for a plain nstat)",
-        ["nstat", "netstat-s"],
         nstat::SINCE_BOOT
     ),
     entry!(
@@ -211,7 +186,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Times a listening socket's accept queue was full when a connection completed (TcpExt ListenOverflows: the application accepts too slowly, or the backlog is too small): the counter as the last snapshot printed it (since boot for nstat -a and netstat -s, since nstat's previous run for a plain nstat)",
-        ["nstat", "netstat-s"],
         nstat::SINCE_BOOT
     ),
     entry!(
@@ -219,7 +193,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "SYNs and connections dropped at a listening socket, overflows included (TcpExt ListenDrops): the counter as the last snapshot printed it (since boot for nstat -a and netstat -s, since nstat's previous run for a plain nstat)",
-        ["nstat", "netstat-s"],
         nstat::SINCE_BOOT
     ),
     entry!(
@@ -227,7 +200,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "SYN cookies sent because the SYN queue was full (TcpExt SyncookiesSent): the counter as the last snapshot printed it (since boot for nstat -a and netstat -s, since nstat's previous run for a plain nstat)",
-        ["nstat", "netstat-s"],
         nstat::SINCE_BOOT
     ),
     entry!(
@@ -235,7 +207,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Valid SYN cookies received back (TcpExt SyncookiesRecv): the counter as the last snapshot printed it (since boot for nstat -a and netstat -s, since nstat's previous run for a plain nstat)",
-        ["nstat", "netstat-s"],
         nstat::SINCE_BOOT
     ),
     entry!(
@@ -243,7 +214,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Invalid SYN cookies received (TcpExt SyncookiesFailed): the counter as the last snapshot printed it (since boot for nstat -a and netstat -s, since nstat's previous run for a plain nstat)",
-        ["nstat", "netstat-s"],
         nstat::SINCE_BOOT
     ),
     entry!(
@@ -251,7 +221,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Retransmission timer expiries (TcpExt TCPTimeouts: a segment retransmitted after its RTO, not by fast retransmit): the counter as the last snapshot printed it (since boot for nstat -a and netstat -s, since nstat's previous run for a plain nstat)",
-        ["nstat", "netstat-s"],
         nstat::SINCE_BOOT
     ),
     entry!(
@@ -259,7 +228,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Segments resent by fast retransmit (TcpExt TCPFastRetrans): the counter as the last snapshot printed it (since boot for nstat -a and netstat -s, since nstat's previous run for a plain nstat)",
-        ["nstat", "netstat-s"],
         nstat::SINCE_BOOT
     ),
     entry!(
@@ -267,7 +235,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Number,
         "Retransmitted TCP segments as a share of segments sent over the capture (retrans_per_s ÷ segments_out_per_s averages); about 1 % or more costs a TCP flow much of its throughput",
-        ["derived"],
         sar::TCP
     ),
     entry!(
@@ -275,7 +242,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Bad packets received per second on one interface (sar -n EDEV rxerr/s)",
-        ["sar", "sadf", "proc-net-dev"],
         sar::INTERFACE_ERRORS
     ),
     entry!(
@@ -283,7 +249,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Errors while sending per second on one interface (txerr/s)",
-        ["sar", "sadf", "proc-net-dev"],
         sar::INTERFACE_ERRORS
     ),
     entry!(
@@ -291,7 +256,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Collisions per second while sending on one interface (coll/s; half duplex only)",
-        ["sar", "sadf", "proc-net-dev"],
         sar::INTERFACE_ERRORS
     ),
     entry!(
@@ -299,7 +263,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Received packets dropped per second on one interface for lack of buffer space in the kernel (rxdrop/s)",
-        ["sar", "sadf", "proc-net-dev"],
         sar::INTERFACE_ERRORS
     ),
     entry!(
@@ -307,7 +270,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Packets dropped while sending per second on one interface for lack of buffer space (txdrop/s)",
-        ["sar", "sadf", "proc-net-dev"],
         sar::INTERFACE_ERRORS
     ),
     entry!(
@@ -315,7 +277,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Carrier errors per second while sending on one interface (txcarr/s: cable, port or duplex trouble)",
-        ["sar", "sadf", "proc-net-dev"],
         sar::INTERFACE_ERRORS
     ),
     entry!(
@@ -323,7 +284,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Frame alignment errors per second on received packets (rxfram/s)",
-        ["sar", "sadf", "proc-net-dev"],
         sar::INTERFACE_ERRORS
     ),
     entry!(
@@ -331,7 +291,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "FIFO overruns per second on received packets (rxfifo/s: the NIC's receive ring was full)",
-        ["sar", "sadf", "proc-net-dev"],
         sar::INTERFACE_ERRORS
     ),
     entry!(
@@ -339,7 +298,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "FIFO overruns per second on sent packets (txfifo/s)",
-        ["sar", "sadf", "proc-net-dev"],
         sar::INTERFACE_ERRORS
     ),
     entry!(
@@ -347,7 +305,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Kibibytes,
         Number,
         "KiB received on one interface, since boot as the last /proc/net/dev snapshot printed it",
-        ["proc-net-dev"],
         proc_net_dev::SINCE_BOOT
     ),
     entry!(
@@ -355,7 +312,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Packets received on one interface, since boot as the last /proc/net/dev snapshot printed it",
-        ["proc-net-dev"],
         proc_net_dev::SINCE_BOOT
     ),
     entry!(
@@ -363,7 +319,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Bad packets received on one interface (errs: CRC, length, overruns), since boot as the last /proc/net/dev snapshot printed it",
-        ["proc-net-dev"],
         proc_net_dev::SINCE_BOOT
     ),
     entry!(
@@ -371,7 +326,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Received packets one interface dropped (drop: no room in the kernel's or the NIC's buffers, or no protocol handler), since boot as the last /proc/net/dev snapshot printed it",
-        ["proc-net-dev"],
         proc_net_dev::SINCE_BOOT
     ),
     entry!(
@@ -379,7 +333,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "FIFO overruns on receive (fifo: the NIC's receive ring was full), since boot as the last /proc/net/dev snapshot printed it",
-        ["proc-net-dev"],
         proc_net_dev::SINCE_BOOT
     ),
     entry!(
@@ -387,7 +340,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Frame alignment errors on receive (frame), since boot as the last /proc/net/dev snapshot printed it",
-        ["proc-net-dev"],
         proc_net_dev::SINCE_BOOT
     ),
     entry!(
@@ -395,7 +347,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Kibibytes,
         Number,
         "KiB sent on one interface, since boot as the last /proc/net/dev snapshot printed it",
-        ["proc-net-dev"],
         proc_net_dev::SINCE_BOOT
     ),
     entry!(
@@ -403,7 +354,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Packets sent on one interface, since boot as the last /proc/net/dev snapshot printed it",
-        ["proc-net-dev"],
         proc_net_dev::SINCE_BOOT
     ),
     entry!(
@@ -411,7 +361,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Errors while sending on one interface (errs), since boot as the last /proc/net/dev snapshot printed it",
-        ["proc-net-dev"],
         proc_net_dev::SINCE_BOOT
     ),
     entry!(
@@ -419,7 +368,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Packets one interface dropped while sending (drop), since boot as the last /proc/net/dev snapshot printed it",
-        ["proc-net-dev"],
         proc_net_dev::SINCE_BOOT
     ),
     entry!(
@@ -427,7 +375,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "FIFO overruns while sending (fifo), since boot as the last /proc/net/dev snapshot printed it",
-        ["proc-net-dev"],
         proc_net_dev::SINCE_BOOT
     ),
     entry!(
@@ -435,7 +382,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Collisions while sending (colls; half duplex only), since boot as the last /proc/net/dev snapshot printed it",
-        ["proc-net-dev"],
         proc_net_dev::SINCE_BOOT
     ),
     entry!(
@@ -443,7 +389,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Carrier errors while sending (carrier: cable, port or duplex trouble), since boot as the last /proc/net/dev snapshot printed it",
-        ["proc-net-dev"],
         proc_net_dev::SINCE_BOOT
     ),
     entry!(
@@ -451,7 +396,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Series,
         "Sockets in use, every family (sar -n SOCK totsck; ss -s Total)",
-        ["sar", "sadf", "ss-summary"],
         sar::SOCKETS
     ),
     entry!(
@@ -459,7 +403,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Series,
         "TCP sockets in use (sar -n SOCK tcpsck)",
-        ["sar", "sadf"],
         sar::SOCKETS
     ),
     entry!(
@@ -467,7 +410,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Series,
         "UDP sockets in use (udpsck)",
-        ["sar", "sadf"],
         sar::SOCKETS
     ),
     entry!(
@@ -475,7 +417,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Series,
         "Raw sockets in use (rawsck)",
-        ["sar", "sadf"],
         sar::SOCKETS
     ),
     entry!(
@@ -483,7 +424,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Series,
         "IP fragments queued for reassembly (ip-frag)",
-        ["sar", "sadf"],
         sar::SOCKETS
     ),
     entry!(
@@ -491,7 +431,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Series,
         "TCP sockets in TIME-WAIT (sar -n SOCK tcp-tw; ss -s timewait): many point at short-lived connections",
-        ["sar", "sadf", "ss-summary"],
         sar::SOCKETS
     ),
     entry!(
@@ -499,7 +438,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Series,
         "TCP sockets allocated, closed ones not yet freed included (ss -s TCP: N, /proc/net/sockstat alloc)",
-        ["ss-summary"],
         ss_summary::SUMMARY
     ),
     entry!(
@@ -507,7 +445,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Series,
         "TCP connections established (ss -s estab)",
-        ["ss-summary"],
         ss_summary::SUMMARY
     ),
     entry!(
@@ -515,7 +452,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Series,
         "TCP sockets allocated but closed (ss -s closed)",
-        ["ss-summary"],
         ss_summary::SUMMARY
     ),
     entry!(
@@ -523,7 +459,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Series,
         "TCP sockets no process holds any more, still sending or closing (ss -s orphaned)",
-        ["ss-summary"],
         ss_summary::SUMMARY
     ),
     entry!(
@@ -531,7 +466,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "TCP connections ss -ti listed with their kernel state",
-        ["ss-info"],
         ss_info::TCP_INFO
     ),
     entry!(
@@ -539,7 +473,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Milliseconds,
         Number,
         "Mean smoothed round trip of the listed TCP connections (ss -ti rtt:)",
-        ["ss-info"],
         ss_info::TCP_INFO
     ),
     entry!(
@@ -547,7 +480,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Milliseconds,
         Number,
         "Largest smoothed round trip among the listed TCP connections",
-        ["ss-info"],
         ss_info::TCP_INFO
     ),
     entry!(
@@ -555,7 +487,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Segments the listed TCP connections retransmitted over their lifetimes (ss -ti retrans:A/B, B summed)",
-        ["ss-info"],
         ss_info::TCP_INFO
     ),
     entry!(
@@ -563,7 +494,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Segments the listed TCP connections sent over their lifetimes, retransmissions included (ss -ti segs_out:)",
-        ["ss-info"],
         ss_info::TCP_INFO
     ),
     entry!(
@@ -571,7 +501,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Number,
         "Retransmitted share of the segments the listed TCP connections sent over their lifetimes (not over the capture)",
-        ["ss-info"],
         ss_info::TCP_INFO
     ),
     entry!(
@@ -579,7 +508,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "Peer address:port of the listed TCP connection that retransmitted most",
-        ["ss-info"],
         ss_info::TCP_INFO
     ),
 ];

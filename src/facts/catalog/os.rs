@@ -9,7 +9,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "A kernel setting as sysctl prints it (runs of blanks folded to one space), e.g. sysctl.kernel.numa_balancing",
-        ["sysctl", "settings-snapshot"],
         sysctl::ALL
     ),
     entry!(
@@ -17,7 +16,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Number,
         "kernel.numa_balancing: automatic NUMA page migration (0 off, 1 on; 2/3 memory tiering)",
-        ["sysctl", "settings-snapshot"],
         sysctl::ALL
     ),
     entry!(
@@ -25,7 +23,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Number,
         "vm.swappiness: how readily the kernel swaps anonymous memory (0–200)",
-        ["sysctl", "settings-snapshot"],
         sysctl::ALL
     ),
     entry!(
@@ -33,7 +30,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Number,
         "vm.zone_reclaim_mode: reclaim on the local NUMA node before allocating remotely (0 off)",
-        ["sysctl", "settings-snapshot"],
         sysctl::ALL
     ),
     entry!(
@@ -41,7 +37,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "vm.nr_hugepages: static huge pages reserved",
-        ["sysctl", "settings-snapshot"],
         sysctl::ALL
     ),
     entry!(
@@ -49,7 +44,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Number,
         "vm.dirty_ratio: share of memory dirty pages may fill before writers block",
-        ["sysctl", "settings-snapshot"],
         sysctl::ALL
     ),
     entry!(
@@ -57,7 +51,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Number,
         "vm.dirty_background_ratio: share of memory dirty pages may fill before background writeback starts",
-        ["sysctl", "settings-snapshot"],
         sysctl::ALL
     ),
     entry!(
@@ -65,7 +58,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "Transparent huge pages mode: always, madvise or never",
-        ["settings-snapshot"],
         settings_snapshot::SCRIPT
     ),
     entry!(
@@ -73,7 +65,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "Transparent huge page defrag mode: always, defer, defer+madvise, madvise or never",
-        ["settings-snapshot"],
         settings_snapshot::SCRIPT
     ),
     entry!(
@@ -81,7 +72,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Kibibytes,
         Number,
         "Kernel page size (getconf PAGESIZE): 4 or 64 on aarch64",
-        ["settings-snapshot"],
         settings_snapshot::SCRIPT
     ),
     entry!(
@@ -89,7 +79,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Flag,
         "The irqbalance service is running (systemctl is-active irqbalance)",
-        ["settings-snapshot"],
         settings_snapshot::SCRIPT
     ),
     entry!(
@@ -97,7 +86,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Flag,
         "At least one IOMMU/SMMU is registered with the kernel (/sys/class/iommu not empty; in dmesg, a unit's driver messages)",
-        ["settings-snapshot", "dmesg"],
         settings_snapshot::OR_DMESG
     ),
     entry!(
@@ -105,7 +93,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "IOMMU/SMMU units registered with the kernel (entries in /sys/class/iommu; in dmesg, distinct arm-smmu-v3, arm-smmu, AMD-Vi and, with DMA remapping on, Intel dmarN units)",
-        ["settings-snapshot", "dmesg"],
         settings_snapshot::OR_DMESG
     ),
     entry!(
@@ -113,7 +100,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Flag,
         "DMA bypasses IOMMU translation (iommu group type identity, or dmesg's `iommu: Default domain type: Passthrough`; else iommu.passthrough=1 / iommu=pt on the kernel command line)",
-        ["settings-snapshot", "dmesg"],
         settings_snapshot::OR_DMESG
     ),
     entry!(
@@ -121,7 +107,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "Kernel command line (/proc/cmdline; dmesg's `Kernel command line:`)",
-        ["settings-snapshot", "dmesg"],
         settings_snapshot::OR_DMESG
     ),
     entry!(
@@ -129,7 +114,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "File system type on a device (xfs, ext4, …); <dev> is the device path's last component",
-        ["mounts", "xfs-info", "df"],
         mounts::MOUNT
     ),
     entry!(
@@ -137,7 +121,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "Where the device is mounted (its first mount when bind-mounted again)",
-        ["mounts", "df"],
         mounts::MOUNT
     ),
     entry!(
@@ -145,7 +128,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "Mount options of the device, e.g. rw,noatime,inode64",
-        ["mounts"],
         mounts::MOUNT
     ),
     entry!(
@@ -153,7 +135,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Number,
         "Share of the file system's space in use, as df prints it (Use%, Capacity with -P): used ÷ (used + available), so 100 % is full for every user but root; sar -F %ufsused is the same share, the highest of its samples",
-        ["df", "sar", "sadf"],
         df::SPACE_AND_INODES
     ),
     entry!(
@@ -161,7 +142,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Kibibytes,
         Number,
         "Size of the file system (df's Size or its blocks × block size; human sizes read as powers of 1024)",
-        ["df"],
         df::SPACE_AND_INODES
     ),
     entry!(
@@ -169,7 +149,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Kibibytes,
         Number,
         "Space still free for ordinary users (df's Avail)",
-        ["df"],
         df::SPACE_AND_INODES
     ),
     entry!(
@@ -177,7 +156,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Number,
         "Share of the file system's inodes in use (df -i IUse%): at 100 % no file can be created whatever the free space; sar -F %Iused, the highest of its samples",
-        ["df", "sar", "sadf"],
         df::INODES
     ),
     entry!(
@@ -185,7 +163,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Inodes of the file system (df -i Inodes)",
-        ["df"],
         df::INODES
     ),
     entry!(
@@ -193,7 +170,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Inodes still free (df -i IFree; sar -F Ifree, the fewest of its samples)",
-        ["df", "sar", "sadf"],
         df::INODES
     ),
     entry!(
@@ -201,7 +177,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "The file system fullest in space or inodes, as its device label",
-        ["derived"],
         df::SPACE_AND_INODES
     ),
     entry!(
@@ -209,7 +184,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Number,
         "How full that file system is: the larger of its space and inode shares",
-        ["derived"],
         df::SPACE_AND_INODES
     ),
     entry!(
@@ -217,7 +191,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Kibibytes,
         Number,
         "XFS data block size (bsize= of the data section); the tuning guide matches it to the 8 KB database page",
-        ["xfs-info"],
         xfs_info::EACH_DATABASE_FS
     ),
 ];

@@ -11,7 +11,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         KilobytesPerSecond,
         Series,
         "KiB read in from disk (page-ins, file and swap) per second: sar -B pgpgin/s, /proc/vmstat pgpgin growth (the kernel counts these in KiB whatever the page size)",
-        ["sar", "sadf", "proc-vmstat"],
         sar::PAGING
     ),
     entry!(
@@ -19,7 +18,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         KilobytesPerSecond,
         Series,
         "KiB written out to disk (page-outs) per second: sar -B pgpgout/s, /proc/vmstat pgpgout growth",
-        ["sar", "sadf", "proc-vmstat"],
         sar::PAGING
     ),
     entry!(
@@ -27,7 +25,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Page faults (minor and major) per second: sar -B fault/s, /proc/vmstat pgfault growth",
-        ["sar", "sadf", "proc-vmstat"],
         sar::PAGING
     ),
     entry!(
@@ -35,7 +32,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Major page faults per second, each a task waiting for a page read from disk or swap: sar -B majflt/s, /proc/vmstat pgmajfault growth",
-        ["sar", "sadf", "proc-vmstat"],
         sar::PAGING
     ),
     entry!(
@@ -43,7 +39,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Pages put on the free lists per second: sar -B pgfree/s, /proc/vmstat pgfree growth",
-        ["sar", "sadf", "proc-vmstat"],
         sar::PAGING
     ),
     entry!(
@@ -51,7 +46,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Pages scanned by the kswapd background reclaimer per second: sar -B pgscank/s, /proc/vmstat pgscan_kswapd growth (per-zone counters summed on old kernels); reclaim forced by a cgroup limit is not in it",
-        ["sar", "sadf", "proc-vmstat"],
         sar::PAGING
     ),
     entry!(
@@ -59,7 +53,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Pages scanned per second by tasks reclaiming memory themselves (direct reclaim: they stall until it is done): sar -B pgscand/s, /proc/vmstat pgscan_direct growth",
-        ["sar", "sadf", "proc-vmstat"],
         sar::PAGING
     ),
     entry!(
@@ -67,7 +60,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Pages scanned for reclaim per second by every reclaimer, cgroup limit reclaim included (/proc/vmstat pgscan_anon + pgscan_file growth, kernel 5.8 and later; else kswapd + direct + khugepaged)",
-        ["proc-vmstat"],
         proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
@@ -75,7 +67,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Pages reclaimed per second: sar -B pgsteal/s; /proc/vmstat pgsteal_anon + pgsteal_file growth (every reclaimer, cgroup limit reclaim included; before 5.8 kswapd + direct + khugepaged)",
-        ["sar", "sadf", "proc-vmstat"],
         sar::PAGING
     ),
     entry!(
@@ -83,7 +74,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Pages reclaimed by kswapd per second (/proc/vmstat pgsteal_kswapd growth)",
-        ["proc-vmstat"],
         proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
@@ -91,7 +81,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Pages reclaimed by direct reclaim per second (/proc/vmstat pgsteal_direct growth): allocating tasks stalled to free memory",
-        ["proc-vmstat"],
         proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
@@ -99,7 +88,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Pages read back per second soon after they were evicted (/proc/vmstat workingset_refault_anon + _file growth, workingset_refault before 5.9): the working set does not fit in memory",
-        ["proc-vmstat"],
         proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
@@ -107,7 +95,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Anonymous pages read back from swap per second soon after eviction (/proc/vmstat workingset_refault_anon growth, 5.9 and later)",
-        ["proc-vmstat"],
         proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
@@ -115,7 +102,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "File pages read back per second soon after eviction from the page cache (/proc/vmstat workingset_refault_file growth, 5.9 and later)",
-        ["proc-vmstat"],
         proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
@@ -123,7 +109,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Pages swapped in per second (sar -W pswpin/s, /proc/vmstat pswpin growth); pages, not KiB as vmstat si: multiply by the page size (os.page_size_kib) to compare",
-        ["sar", "sadf", "proc-vmstat"],
         sar::PAGING
     ),
     entry!(
@@ -131,7 +116,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Pages swapped out per second (sar -W pswpout/s, /proc/vmstat pswpout growth); pages, not KiB as vmstat so",
-        ["sar", "sadf", "proc-vmstat"],
         sar::PAGING
     ),
     entry!(
@@ -139,7 +123,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Page allocations per second served from the node they were meant for (/proc/vmstat numa_hit growth, all nodes)",
-        ["proc-vmstat"],
         proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
@@ -147,7 +130,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Page allocations per second served from another node because the intended one was short of memory (/proc/vmstat numa_miss growth)",
-        ["proc-vmstat"],
         proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
@@ -155,7 +137,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Page allocations per second meant for a node but served elsewhere, counted on the intended node (/proc/vmstat numa_foreign growth)",
-        ["proc-vmstat"],
         proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
@@ -163,7 +144,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Page allocations per second served from the node of the CPU allocating (/proc/vmstat numa_local growth)",
-        ["proc-vmstat"],
         proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
@@ -171,7 +151,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Page allocations per second served from a node other than the allocating CPU's (/proc/vmstat numa_other growth)",
-        ["proc-vmstat"],
         proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
@@ -179,7 +158,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Transparent huge pages allocated at a page fault per second (/proc/vmstat thp_fault_alloc growth)",
-        ["proc-vmstat"],
         proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
@@ -187,7 +165,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Page faults per second that wanted a transparent huge page and fell back to small pages (/proc/vmstat thp_fault_fallback growth)",
-        ["proc-vmstat"],
         proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
@@ -195,7 +172,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Transparent huge pages per second khugepaged built by collapsing small pages (/proc/vmstat thp_collapse_alloc growth)",
-        ["proc-vmstat"],
         proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
@@ -203,7 +179,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Page reclaim efficiency per interval (sar -B %vmeff: pages reclaimed ÷ pages scanned); near 100 most scanned pages could be freed; low with heavy scanning means reclaim works hard for little",
-        ["sar", "sadf"],
         sar::PAGING
     ),
     entry!(
@@ -211,7 +186,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Kibibytes,
         Number,
         "Since boot, at the last snapshot: KiB read in from disk (page-ins, file and swap)",
-        ["proc-vmstat"],
         proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
@@ -219,7 +193,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Kibibytes,
         Number,
         "Since boot, at the last snapshot: KiB written out to disk (page-outs)",
-        ["proc-vmstat"],
         proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
@@ -227,7 +200,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Since boot, at the last snapshot: page faults, minor and major (/proc/vmstat pgfault)",
-        ["proc-vmstat"],
         proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
@@ -235,7 +207,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Since boot, at the last snapshot: major page faults, each a task waiting for a page read from disk or swap",
-        ["proc-vmstat"],
         proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
@@ -243,7 +214,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Since boot, at the last snapshot: pages put on the free lists",
-        ["proc-vmstat"],
         proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
@@ -251,7 +221,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Since boot, at the last snapshot: pages scanned by the kswapd background reclaimer",
-        ["proc-vmstat"],
         proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
@@ -259,7 +228,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Since boot, at the last snapshot: pages scanned by tasks reclaiming memory themselves (direct reclaim: they stall until it is done)",
-        ["proc-vmstat"],
         proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
@@ -267,7 +235,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Since boot, at the last snapshot: pages scanned for reclaim by every reclaimer, cgroup limit reclaim included (/proc/vmstat pgscan_anon + pgscan_file, kernel 5.8 and later; else kswapd + direct + khugepaged)",
-        ["proc-vmstat"],
         proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
@@ -275,7 +242,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Since boot, at the last snapshot: pages reclaimed (/proc/vmstat pgsteal_anon + pgsteal_file; before 5.8 kswapd + direct + khugepaged)",
-        ["proc-vmstat"],
         proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
@@ -283,7 +249,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Since boot, at the last snapshot: pages reclaimed by kswapd (/proc/vmstat pgsteal_kswapd)",
-        ["proc-vmstat"],
         proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
@@ -291,7 +256,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Since boot, at the last snapshot: pages reclaimed by direct reclaim (/proc/vmstat pgsteal_direct): allocating tasks stalled to free memory",
-        ["proc-vmstat"],
         proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
@@ -299,7 +263,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Since boot, at the last snapshot: pages read back soon after they were evicted (/proc/vmstat workingset_refault_anon + _file, workingset_refault before 5.9): the working set does not fit in memory",
-        ["proc-vmstat"],
         proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
@@ -307,7 +270,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Since boot, at the last snapshot: anonymous pages read back from swap soon after eviction (/proc/vmstat workingset_refault_anon, 5.9 and later)",
-        ["proc-vmstat"],
         proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
@@ -315,7 +277,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Since boot, at the last snapshot: file pages read back soon after eviction from the page cache (/proc/vmstat workingset_refault_file, 5.9 and later)",
-        ["proc-vmstat"],
         proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
@@ -323,7 +284,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Since boot, at the last snapshot: pages swapped in (/proc/vmstat pswpin)",
-        ["proc-vmstat"],
         proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
@@ -331,7 +291,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Since boot, at the last snapshot: pages swapped out (/proc/vmstat pswpout)",
-        ["proc-vmstat"],
         proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
@@ -339,7 +298,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Since boot, at the last snapshot: page allocations served from the node they were meant for (/proc/vmstat numa_hit, all nodes)",
-        ["proc-vmstat"],
         proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
@@ -347,7 +305,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Since boot, at the last snapshot: page allocations served from another node because the intended one was short of memory (/proc/vmstat numa_miss)",
-        ["proc-vmstat"],
         proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
@@ -355,7 +312,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Since boot, at the last snapshot: page allocations meant for a node but served elsewhere, counted on the intended node (/proc/vmstat numa_foreign)",
-        ["proc-vmstat"],
         proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
@@ -363,7 +319,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Since boot, at the last snapshot: page allocations served from the node of the CPU allocating (/proc/vmstat numa_local)",
-        ["proc-vmstat"],
         proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
@@ -371,7 +326,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Since boot, at the last snapshot: page allocations served from a node other than the allocating CPU's (/proc/vmstat numa_other)",
-        ["proc-vmstat"],
         proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
@@ -379,7 +333,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Since boot, at the last snapshot: transparent huge pages allocated at a page fault (/proc/vmstat thp_fault_alloc)",
-        ["proc-vmstat"],
         proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
@@ -387,7 +340,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Since boot, at the last snapshot: page faults that wanted a transparent huge page and fell back to small pages (/proc/vmstat thp_fault_fallback)",
-        ["proc-vmstat"],
         proc_vmstat::BEFORE_AND_AFTER
     ),
     entry!(
@@ -395,7 +347,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Since boot, at the last snapshot: transparent huge pages khugepaged built by collapsing small pages (/proc/vmstat thp_collapse_alloc)",
-        ["proc-vmstat"],
         proc_vmstat::BEFORE_AND_AFTER
     ),
 ];

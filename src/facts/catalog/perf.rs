@@ -5,9 +5,7 @@
 use super::CatalogEntry;
 use crate::tools::{perf_report, perf_script};
 
-const TOOLS: &[&str] = &["perf-report", "perf-top", "perf-script", "folded"];
-
-/// `entry!` with the four profile tools.
+/// `entry!` with the capture of a profile.
 macro_rules! profile_entry {
     ($pattern:expr, $unit:ident, $kind:ident, $meaning:expr) => {
         $crate::facts::catalog::CatalogEntry {
@@ -15,7 +13,6 @@ macro_rules! profile_entry {
             unit: $crate::facts::Unit::$unit,
             kind: $crate::facts::catalog::Kind::$kind,
             meaning: $meaning,
-            tools: TOOLS,
             capture: perf_report::RECORD_AND_REPORT,
         }
     };
@@ -27,7 +24,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "Event the profile sampled (cpu-clock, cycles, cycles:pp …); shares are of this event",
-        ["perf-report", "perf-top", "perf-script"],
         perf_report::RECORD_AND_REPORT
     ),
     entry!(
@@ -35,7 +31,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Samples in the profile (perf report rounds above 1000: 12K; for folded stacks the sum of the counts, which inferno weighs by event period)",
-        ["perf-report", "perf-script", "folded"],
         perf_report::RECORD_AND_REPORT
     ),
     entry!(
@@ -43,7 +38,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Number,
         "Share of the samples whose executing (leaf) function was kernel code",
-        ["perf-report", "perf-script"],
         perf_report::RECORD_AND_REPORT
     ),
     entry!(
@@ -51,7 +45,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Number,
         "Share of the samples taken in one command (comm), for the 20 busiest at ≥ 1 %",
-        ["perf-script"],
         perf_script::RECORD_AND_SCRIPT
     ),
     profile_entry!(
@@ -71,7 +64,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "Shared object the function resolved into, by file name (libc.so.6, libstringlib.so, [kernel.kallsyms]); absent from folded stacks and perf report --sort symbol",
-        ["perf-report", "perf-top", "perf-script"],
         perf_report::RECORD_AND_REPORT
     ),
     profile_entry!(

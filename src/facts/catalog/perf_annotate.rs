@@ -11,7 +11,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "Function(s) annotated, hottest first (at most five named)",
-        ["perf-annotate"],
         perf_annotate::HOT_SYMBOL
     ),
     entry!(
@@ -19,7 +18,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "How many functions the annotation holds",
-        ["perf-annotate"],
         perf_annotate::HOT_SYMBOL
     ),
     entry!(
@@ -27,7 +25,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "Binary or shared object the annotated functions are in (dmserver, libc.so.6)",
-        ["perf-annotate"],
         perf_annotate::HOT_SYMBOL
     ),
     entry!(
@@ -35,7 +32,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "Event the annotated samples are of (cycles, cpu-clock)",
-        ["perf-annotate"],
         perf_annotate::HOT_SYMBOL
     ),
     entry!(
@@ -43,7 +39,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Samples in the annotated functions",
-        ["perf-annotate"],
         perf_annotate::HOT_SYMBOL
     ),
     entry!(
@@ -51,7 +46,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "Architecture of the annotated code, told from its registers (aarch64, x86_64)",
-        ["perf-annotate"],
         perf_annotate::HOT_SYMBOL
     ),
     entry!(
@@ -59,7 +53,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Number,
         "aarch64: share of the annotated samples inside exclusive-monitor retry loops (ldaxr/ldxr … stlxr/stxr … a branch back): atomics built without LSE",
-        ["perf-annotate"],
         perf_annotate::HOT_SYMBOL
     ),
     entry!(
@@ -67,7 +60,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Number,
         "aarch64: share of the annotated samples on LSE atomic instructions (cas*, ldadd*, swp*, stadd*, ldset* …) and the instruction after each (skid): atomics built with LSE",
-        ["perf-annotate"],
         perf_annotate::HOT_SYMBOL
     ),
     entry!(
@@ -75,7 +67,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Number,
         "x86: share of the annotated samples on lock-prefixed instructions and xchg with memory, and the instruction after each (skid)",
-        ["perf-annotate"],
         perf_annotate::HOT_SYMBOL
     ),
     entry!(
@@ -83,7 +74,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Number,
         "x86: share of the annotated samples in loops around pause (spin-waiting for a lock)",
-        ["perf-annotate"],
         perf_annotate::HOT_SYMBOL
     ),
 ];

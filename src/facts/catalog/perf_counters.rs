@@ -11,7 +11,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "What perf stat counted: the command (`sleep 1`), `system wide` (-a), or `process id 1234` (-p)",
-        ["perf-stat"],
         perf_stat::SYSTEM_WIDE
     ),
     entry!(
@@ -19,7 +18,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Seconds,
         Number,
         "Wall-clock length of the counted run (`seconds time elapsed`; under -I the last interval's end)",
-        ["perf-stat"],
         perf_stat::SYSTEM_WIDE
     ),
     entry!(
@@ -27,7 +25,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Milliseconds,
         Number,
         "CPU time the counted tasks used, all CPUs together (task-clock; cpu-clock with -a)",
-        ["perf-stat"],
         perf_stat::SYSTEM_WIDE
     ),
     entry!(
@@ -35,7 +32,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Ratio,
         Number,
         "CPUs kept busy on average: CPU time ÷ elapsed time (perf's `CPUs utilized`)",
-        ["perf-stat"],
         perf_stat::SYSTEM_WIDE
     ),
     entry!(
@@ -43,7 +39,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "CPU cycles counted (absent where the CPU or hypervisor exposes no PMU: `<not supported>`)",
-        ["perf-stat"],
         perf_stat::SYSTEM_WIDE
     ),
     entry!(
@@ -51,7 +46,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Instructions retired",
-        ["perf-stat"],
         perf_stat::SYSTEM_WIDE
     ),
     entry!(
@@ -59,7 +53,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Ratio,
         Number,
         "Instructions per cycle (instructions ÷ cycles, or perf's `insn per cycle`); below about 1 on a server core the CPU mostly waits on memory, above 2 it is compute bound",
-        ["perf-stat"],
         perf_stat::SYSTEM_WIDE
     ),
     entry!(
@@ -67,7 +60,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Last-level cache accesses perf counted (cache-references; what it counts varies by CPU)",
-        ["perf-stat"],
         perf_stat::SYSTEM_WIDE
     ),
     entry!(
@@ -75,7 +67,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Last-level cache misses perf counted (cache-misses)",
-        ["perf-stat"],
         perf_stat::SYSTEM_WIDE
     ),
     entry!(
@@ -83,7 +74,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Number,
         "Cache misses as a share of cache references (perf's `of all cache refs`)",
-        ["perf-stat"],
         perf_stat::SYSTEM_WIDE
     ),
     entry!(
@@ -91,7 +81,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Branch instructions retired",
-        ["perf-stat"],
         perf_stat::SYSTEM_WIDE
     ),
     entry!(
@@ -99,7 +88,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Mispredicted branches",
-        ["perf-stat"],
         perf_stat::SYSTEM_WIDE
     ),
     entry!(
@@ -107,7 +95,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Number,
         "Mispredicted branches as a share of all branches",
-        ["perf-stat"],
         perf_stat::SYSTEM_WIDE
     ),
     entry!(
@@ -115,7 +102,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Number,
         "Context switches per second of elapsed time (perf's own `/sec` comment divides by CPU time instead)",
-        ["perf-stat"],
         perf_stat::SYSTEM_WIDE
     ),
     entry!(
@@ -123,7 +109,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Number,
         "Tasks moved to another CPU per second of elapsed time",
-        ["perf-stat"],
         perf_stat::SYSTEM_WIDE
     ),
     entry!(
@@ -131,7 +116,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Number,
         "Page faults (minor and major) per second of elapsed time",
-        ["perf-stat"],
         perf_stat::SYSTEM_WIDE
     ),
     entry!(
@@ -139,7 +123,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "Events perf printed as `<not supported>` (comma-separated): no such counter here, typically hardware events in a VM without a virtual PMU",
-        ["perf-stat"],
         perf_stat::SYSTEM_WIDE
     ),
     entry!(
@@ -147,7 +130,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "Events perf printed as `<not counted>` (comma-separated): the counter never got onto the PMU",
-        ["perf-stat"],
         perf_stat::SYSTEM_WIDE
     ),
     entry!(
@@ -155,7 +137,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Number,
         "Smallest share of the run any counter was actually counting (the `(50.00%)` multiplexing column); perf scales the others up, so low shares make the counts estimates",
-        ["perf-stat"],
         perf_stat::SYSTEM_WIDE
     ),
     entry!(
@@ -163,7 +144,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Ratio,
         Series,
         "CPUs kept busy in each -I interval",
-        ["perf-stat"],
         perf_stat::INTERVALS
     ),
     entry!(
@@ -171,7 +151,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Ratio,
         Series,
         "Instructions per cycle in each -I interval",
-        ["perf-stat"],
         perf_stat::INTERVALS
     ),
     entry!(
@@ -179,7 +158,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Cache misses as a share of references in each -I interval",
-        ["perf-stat"],
         perf_stat::INTERVALS
     ),
     entry!(
@@ -187,7 +165,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Mispredicted share of branches in each -I interval",
-        ["perf-stat"],
         perf_stat::INTERVALS
     ),
     entry!(
@@ -195,7 +172,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Context switches per second in each -I interval",
-        ["perf-stat"],
         perf_stat::INTERVALS
     ),
     entry!(
@@ -203,7 +179,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "CPU migrations per second in each -I interval",
-        ["perf-stat"],
         perf_stat::INTERVALS
     ),
     entry!(
@@ -211,7 +186,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Page faults per second in each -I interval",
-        ["perf-stat"],
         perf_stat::INTERVALS
     ),
     entry!(
@@ -219,7 +193,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Milliseconds,
         Number,
         "Time one CPU spent running tasks (its task-clock / cpu-clock row) (perf stat -A; the totals sum every CPU's row)",
-        ["perf-stat"],
         perf_stat::PER_CPU
     ),
     entry!(
@@ -227,7 +200,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Ratio,
         Number,
         "Share of the elapsed time one CPU was busy (its CPU time ÷ elapsed time; 1 = always busy) (perf stat -A; the totals sum every CPU's row)",
-        ["perf-stat"],
         perf_stat::PER_CPU
     ),
     entry!(
@@ -235,7 +207,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Cycles one CPU counted (perf stat -A; the totals sum every CPU's row)",
-        ["perf-stat"],
         perf_stat::PER_CPU
     ),
     entry!(
@@ -243,7 +214,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Instructions one CPU retired (perf stat -A; the totals sum every CPU's row)",
-        ["perf-stat"],
         perf_stat::PER_CPU
     ),
     entry!(
@@ -251,7 +221,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Ratio,
         Number,
         "Instructions per cycle on one CPU (perf stat -A; the totals sum every CPU's row)",
-        ["perf-stat"],
         perf_stat::PER_CPU
     ),
     entry!(
@@ -259,7 +228,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Cache references one CPU counted (perf stat -A; the totals sum every CPU's row)",
-        ["perf-stat"],
         perf_stat::PER_CPU
     ),
     entry!(
@@ -267,7 +235,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Cache misses one CPU counted (perf stat -A; the totals sum every CPU's row)",
-        ["perf-stat"],
         perf_stat::PER_CPU
     ),
     entry!(
@@ -275,7 +242,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Number,
         "Cache misses as a share of references on one CPU (perf stat -A; the totals sum every CPU's row)",
-        ["perf-stat"],
         perf_stat::PER_CPU
     ),
     entry!(
@@ -283,7 +249,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Branches one CPU retired (perf stat -A; the totals sum every CPU's row)",
-        ["perf-stat"],
         perf_stat::PER_CPU
     ),
     entry!(
@@ -291,7 +256,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Mispredicted branches on one CPU (perf stat -A; the totals sum every CPU's row)",
-        ["perf-stat"],
         perf_stat::PER_CPU
     ),
     entry!(
@@ -299,7 +263,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Number,
         "Mispredicted branches as a share of branches on one CPU (perf stat -A; the totals sum every CPU's row)",
-        ["perf-stat"],
         perf_stat::PER_CPU
     ),
     entry!(
@@ -307,7 +270,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Number,
         "Context switches per second of elapsed time on one CPU (perf stat -A; the totals sum every CPU's row)",
-        ["perf-stat"],
         perf_stat::PER_CPU
     ),
     entry!(
@@ -315,7 +277,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Number,
         "Task migrations per second of elapsed time, as one CPU's row counted them (perf stat -A; the totals sum every CPU's row)",
-        ["perf-stat"],
         perf_stat::PER_CPU
     ),
     entry!(
@@ -323,7 +284,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Number,
         "Page faults per second of elapsed time on one CPU (perf stat -A; the totals sum every CPU's row)",
-        ["perf-stat"],
         perf_stat::PER_CPU
     ),
 ];

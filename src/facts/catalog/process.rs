@@ -11,7 +11,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "CPUs the process may run on (Cpus_allowed_list)",
-        ["proc-status"],
         proc_status::STATUS
     ),
     entry!(
@@ -19,7 +18,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "How many CPUs the process may run on",
-        ["proc-status"],
         proc_status::STATUS
     ),
     entry!(
@@ -27,7 +25,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "NUMA nodes the process may allocate from (Mems_allowed_list)",
-        ["proc-status"],
         proc_status::STATUS
     ),
     entry!(
@@ -35,7 +32,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Threads of the process",
-        ["proc-status"],
         proc_status::STATUS
     ),
     entry!(
@@ -43,7 +39,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Kibibytes,
         Number,
         "Resident memory of the process (VmRSS)",
-        ["proc-status"],
         proc_status::STATUS
     ),
     entry!(
@@ -51,7 +46,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "CPU time of the process (pidstat %CPU: user + system + guest; top %CPU; over 100 % for several threads), processes of one name summed, per interval (top's commands idle throughout are left out)",
-        ["pidstat", "top"],
         pidstat::PROCESSES
     ),
     entry!(
@@ -59,7 +53,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Resident memory of the process as a share of RAM (top %MEM), processes of one name summed, per iteration",
-        ["top"],
         top::BATCH
     ),
     entry!(
@@ -67,7 +60,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "User-mode CPU time of the process (pidstat %usr) per interval",
-        ["pidstat"],
         pidstat::PROCESSES
     ),
     entry!(
@@ -75,7 +67,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Kernel-mode CPU time of the process (pidstat %system) per interval",
-        ["pidstat"],
         pidstat::PROCESSES
     ),
     entry!(
@@ -83,7 +74,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "Time the process's tasks waited for a CPU (pidstat %wait, run-queue delay) per interval",
-        ["pidstat"],
         pidstat::PROCESSES
     ),
     entry!(
@@ -91,7 +81,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         KilobytesPerSecond,
         Series,
         "Data the process read from disk (pidstat kB_rd/s) per interval",
-        ["pidstat"],
         pidstat::PROCESSES
     ),
     entry!(
@@ -99,7 +88,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         KilobytesPerSecond,
         Series,
         "Data the process wrote to disk (pidstat kB_wr/s) per interval",
-        ["pidstat"],
         pidstat::PROCESSES
     ),
     entry!(
@@ -107,7 +95,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Series,
         "Clock ticks the process waited for block I/O to complete (pidstat iodelay) per interval",
-        ["pidstat"],
         pidstat::PROCESSES
     ),
     entry!(
@@ -115,7 +102,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Major page faults of the process (pages read from disk, pidstat majflt/s) per interval",
-        ["pidstat"],
         pidstat::PROCESSES
     ),
     entry!(
@@ -123,7 +109,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Voluntary context switches of the process (waits for a resource, pidstat cswch/s) per interval",
-        ["pidstat"],
         pidstat::PROCESSES
     ),
     entry!(
@@ -131,7 +116,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         PerSecond,
         Series,
         "Involuntary context switches of the process (preempted, pidstat nvcswch/s) per interval",
-        ["pidstat"],
         pidstat::PROCESSES
     ),
     entry!(
@@ -139,7 +123,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Series,
         "%CPU of the process's busiest thread in each interval (pidstat -t): near 100 % is one saturated core",
-        ["pidstat"],
         pidstat::THREADS
     ),
     entry!(
@@ -147,7 +130,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "The process with the highest mean %CPU in pidstat (or top)",
-        ["pidstat", "top"],
         pidstat::PROCESSES
     ),
     entry!(
@@ -155,7 +137,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Number,
         "Mean %CPU of that process",
-        ["pidstat", "top"],
         pidstat::PROCESSES
     ),
 ];

@@ -11,7 +11,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Mebibytes,
         Number,
         "Memory of one NUMA node",
-        ["numactl", "numastat"],
         numactl::HARDWARE
     ),
     entry!(
@@ -19,7 +18,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Mebibytes,
         Number,
         "Free memory of one NUMA node",
-        ["numactl", "numastat"],
         numactl::HARDWARE
     ),
     entry!(
@@ -27,7 +25,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Number,
         "NUMA distance between two nodes (10 = local; larger = slower)",
-        ["numactl"],
         numactl::HARDWARE
     ),
     entry!(
@@ -35,7 +32,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Pages: allocations served by the node as intended (kernel counter since boot)",
-        ["numastat"],
         numastat::SYSTEM
     ),
     entry!(
@@ -43,7 +39,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Mebibytes,
         Number,
         "MB: allocations served by the node as intended (kernel counter since boot)",
-        ["numastat"],
         numastat::PER_NODE
     ),
     entry!(
@@ -51,7 +46,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Pages: allocations served by the node although another was preferred (kernel counter since boot)",
-        ["numastat"],
         numastat::SYSTEM
     ),
     entry!(
@@ -59,7 +53,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Mebibytes,
         Number,
         "MB: allocations served by the node although another was preferred (kernel counter since boot)",
-        ["numastat"],
         numastat::PER_NODE
     ),
     entry!(
@@ -67,7 +60,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Pages: allocations meant for the node but served elsewhere (kernel counter since boot)",
-        ["numastat"],
         numastat::SYSTEM
     ),
     entry!(
@@ -75,7 +67,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Mebibytes,
         Number,
         "MB: allocations meant for the node but served elsewhere (kernel counter since boot)",
-        ["numastat"],
         numastat::PER_NODE
     ),
     entry!(
@@ -83,7 +74,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Pages: interleaved allocations served by the node as intended (kernel counter since boot)",
-        ["numastat"],
         numastat::SYSTEM
     ),
     entry!(
@@ -91,7 +81,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Mebibytes,
         Number,
         "MB: interleaved allocations served by the node as intended (kernel counter since boot)",
-        ["numastat"],
         numastat::PER_NODE
     ),
     entry!(
@@ -99,7 +88,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Pages: allocations on the node for a process running on it (kernel counter since boot)",
-        ["numastat"],
         numastat::SYSTEM
     ),
     entry!(
@@ -107,7 +95,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Mebibytes,
         Number,
         "MB: allocations on the node for a process running on it (kernel counter since boot)",
-        ["numastat"],
         numastat::PER_NODE
     ),
     entry!(
@@ -115,7 +102,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "Pages: allocations on the node for a process running on another node (kernel counter since boot)",
-        ["numastat"],
         numastat::SYSTEM
     ),
     entry!(
@@ -123,7 +109,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Mebibytes,
         Number,
         "MB: allocations on the node for a process running on another node (kernel counter since boot)",
-        ["numastat"],
         numastat::PER_NODE
     ),
     entry!(
@@ -131,7 +116,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Number,
         "numa_miss / (numa_hit + numa_miss): allocations the node served although another node was preferred",
-        ["numastat"],
         numastat::SYSTEM
     ),
     entry!(
@@ -139,7 +123,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Number,
         "other_node / (local_node + other_node): the node's allocations made for processes running elsewhere",
-        ["numastat"],
         numastat::SYSTEM
     ),
     entry!(
@@ -147,7 +130,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Mebibytes,
         Number,
         "Used memory of one NUMA node",
-        ["numastat"],
         numastat::MEMINFO_PER_NODE
     ),
     entry!(
@@ -155,7 +137,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Mebibytes,
         Number,
         "Page cache on one NUMA node",
-        ["numastat"],
         numastat::MEMINFO_PER_NODE
     ),
     entry!(
@@ -163,7 +144,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Mebibytes,
         Number,
         "Anonymous memory on one NUMA node",
-        ["numastat"],
         numastat::MEMINFO_PER_NODE
     ),
     entry!(
@@ -171,7 +151,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Mebibytes,
         Number,
         "Transparent huge pages on one NUMA node",
-        ["numastat"],
         numastat::MEMINFO_PER_NODE
     ),
     entry!(
@@ -179,7 +158,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Mebibytes,
         Number,
         "Reserved huge pages on one NUMA node",
-        ["numastat"],
         numastat::MEMINFO_PER_NODE
     ),
     entry!(
@@ -187,7 +165,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Mebibytes,
         Number,
         "Unused reserved huge pages on one NUMA node",
-        ["numastat"],
         numastat::MEMINFO_PER_NODE
     ),
     entry!(
@@ -195,7 +172,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Mebibytes,
         Number,
         "Memory of the processes with this name (numastat's Total, summed)",
-        ["numastat"],
         numastat::PROCESS
     ),
     entry!(
@@ -203,7 +179,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Mebibytes,
         Number,
         "Memory of the processes with this name on one NUMA node",
-        ["numastat"],
         numastat::PROCESS
     ),
     entry!(
@@ -211,7 +186,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "How many processes of this name numastat listed",
-        ["numastat"],
         numastat::PROCESS
     ),
     entry!(
@@ -219,7 +193,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Mebibytes,
         Number,
         "Huge-page memory of the processes with this name (numastat -p breakdown)",
-        ["numastat"],
         numastat::PROCESS
     ),
     entry!(
@@ -227,7 +200,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "The NUMA node holding most of the process's memory (of the worst-placed process when several share the name)",
-        ["numastat"],
         numastat::PROCESS
     ),
     entry!(
@@ -235,7 +207,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Percent,
         Number,
         "Share of the process's memory on its largest node (the lowest such share among processes of the name)",
-        ["numastat"],
         numastat::PROCESS
     ),
     entry!(
@@ -243,7 +214,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Count,
         Number,
         "NUMA nodes holding at least 5 % of the process's memory (worst-placed process of the name)",
-        ["numastat"],
         numastat::PROCESS
     ),
     entry!(
@@ -251,7 +221,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         None,
         Text,
         "CPU list of the NUMA node holding most of the process's memory (numastat's largest node in lscpu's or numactl's node lists)",
-        ["derived"],
         "numastat -p <name> plus numactl --hardware or lscpu"
     ),
 ];

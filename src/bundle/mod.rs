@@ -11,10 +11,10 @@ pub mod change_log;
 mod cleanup;
 mod display_name;
 pub mod host_facts;
+mod listing;
 pub mod metadata_file;
 mod plausibility;
 pub mod regular_file;
-mod walk;
 
 pub use display_name::display_name;
 
@@ -22,12 +22,12 @@ use crate::error::InputError;
 use crate::parse::{CaptureReport, CaptureStatus};
 use bundle_yaml::{BundleMeta, ChangeRecord, MetaFile};
 use cleanup::Cleaned;
+use listing::{Entry, Walker};
 use regular_file::describe_io;
 use std::fs::{self, File};
 use std::io::{IsTerminal, Read};
 use std::os::unix::fs::FileTypeExt;
 use std::path::{Path, PathBuf};
-use walk::{Entry, Walker};
 
 pub const META_FILE: &str = "bundle.yaml";
 

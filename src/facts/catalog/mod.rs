@@ -101,7 +101,6 @@ mod activity;
 mod benchmark;
 mod benchmark_sql;
 mod bios;
-mod build;
 mod cgroup;
 mod cpu;
 mod database;
@@ -117,6 +116,7 @@ mod perf;
 mod perf_annotate;
 mod perf_counters;
 mod process;
+mod software_build;
 mod topology;
 
 /// Every domain's entries.
@@ -135,7 +135,7 @@ const DOMAINS: &[&[CatalogEntry]] = &[
     paging::ENTRIES,
     cgroup::ENTRIES,
     process::ENTRIES,
-    build::ENTRIES,
+    software_build::ENTRIES,
     perf::ENTRIES,
     perf_counters::ENTRIES,
     perf_annotate::ENTRIES,

@@ -2,16 +2,13 @@
 //! per change and host the benchmark gain, the matched recommended step, the key
 //! metrics side by side and the findings that disappeared or appeared.
 
-use super::{
-    CompareExporter, after_value, before_value, chain_chart, delta, gain_line, match_action,
-    match_sentence, matches_label, sections, transition, verdict_change,
-};
-use crate::compare::{Change, Comparison, HostChange};
-use crate::report::document;
+use super::document::{CompareDocument, HostPart, document};
+use super::{CompareExporter, chain_chart};
+use crate::compare::Comparison;
+use crate::report::document as report_document;
 use crate::report::html::escape::esc;
 use crate::report::html::{finding_card, page};
 use crate::report::i18n::labels::{self, Label, Lang};
-use crate::report::numbers::change_pct;
 use std::fmt::Write;
 
 pub struct CompareHtml {
@@ -21,6 +18,7 @@ pub struct CompareHtml {
 impl CompareExporter for CompareHtml {
     fn serialize(&self, c: &Comparison) -> anyhow::Result<Vec<u8>> {
         let lang = self.lang;
+        let doc: CompareDocument = document(c, lang);
         let l = |label: Label| esc(label.text(lang));
         let mut body = String::new();
         let _ = write!(
@@ -28,12 +26,12 @@ impl CompareExporter for CompareHtml {
             r#"<section class="host" id="chain"><h2>{}</h2><ol class="steps">"#,
             l(Label::Chain)
         );
-        for s in &c.snapshots {
+        for run in &doc.chain {
             let _ = write!(
                 body,
                 r#"<li><div class="question">{}</div><div class="via"><code>{}</code></div></li>"#,
-                esc(&s.label),
-                esc(&s.source)
+                esc(run.label),
+                esc(run.source)
             );
         }
         body.push_str("</ol>");
@@ -59,33 +57,18 @@ impl CompareExporter for CompareHtml {
             Label::Chain.text(lang).to_string(),
             String::new(),
         )];
-        for (i, (change, overall)) in sections(c).into_iter().enumerate() {
+        for (i, change) in doc.changes.iter().enumerate() {
             let anchor = format!("change-{}", i + 1);
-            let heading = if overall {
-                format!(
-                    "{}{}{}",
-                    Label::Overall.text(lang),
-                    labels::colon(lang),
-                    transition(c, change)
-                )
-            } else {
-                transition(c, change)
-            };
-            contents.push((anchor.clone(), heading.clone(), String::new()));
+            contents.push((anchor.clone(), change.heading.clone(), String::new()));
             let _ = write!(
                 body,
                 r#"<section class="host" id="{anchor}"><h2>{}</h2>"#,
-                esc(&heading)
+                esc(&change.heading)
             );
             for (h, host) in change.hosts.iter().enumerate() {
-                body.push_str(&self.host(
-                    c,
-                    (change, overall),
-                    host,
-                    &format!("{anchor}-{}", h + 1),
-                ));
+                body.push_str(&self.host(host, &format!("{anchor}-{}", h + 1)));
             }
-            for unpaired in &change.unpaired {
+            for unpaired in change.unpaired {
                 let _ = write!(
                     body,
                     r#"<p class="muted">{} {}</p>"#,
@@ -98,40 +81,30 @@ impl CompareExporter for CompareHtml {
         let head = page::Masthead {
             title: Label::CompareTitle.text(lang),
             subtitle_label: Label::Chain.text(lang),
-            subtitle_code: &c
-                .snapshots
+            subtitle_code: &doc
+                .chain
                 .iter()
-                .map(|s| s.label.as_str())
+                .map(|run| run.label)
                 .collect::<Vec<_>>()
                 .join(" → "),
             contents,
         };
-        Ok(page::document(lang, &c.perfsage_version, &head, &body).into_bytes())
+        Ok(page::document(lang, doc.version, &head, &body).into_bytes())
     }
 }
 
 impl CompareHtml {
-    fn host(
-        &self,
-        c: &Comparison,
-        (change, overall): (&Change, bool),
-        h: &HostChange,
-        anchor: &str,
-    ) -> String {
+    fn host(&self, h: &HostPart, anchor: &str) -> String {
         let lang = self.lang;
         let l = |label: Label| esc(label.text(lang));
         let mut out = String::new();
-        let name = match &h.host_before {
-            Some(before) => format!("{before} → {}", h.host),
-            None => h.host.clone(),
-        };
-        let _ = write!(out, "<h3>{} {}</h3>", l(Label::Host), esc(&name));
+        let _ = write!(out, "<h3>{} {}</h3>", l(Label::Host), esc(&h.name));
         out.push_str(r#"<div class="pair">"#);
-        match h.gains.first() {
-            Some(gain) => {
-                let others: Vec<String> = h.gains[1..]
+        match h.gains.split_first() {
+            Some((gain, others)) => {
+                let others: Vec<String> = others
                     .iter()
-                    .map(|g| format!("<br>{}", esc(&gain_line(c, change, g, lang))))
+                    .map(|g| format!("<br>{}", esc(&g.text)))
                     .collect();
                 let _ = write!(
                     out,
@@ -139,8 +112,8 @@ impl CompareHtml {
                     if gain.improved { "none" } else { "cpu" },
                     l(Label::BenchmarkGain),
                     if gain.improved { "good" } else { "bad" },
-                    esc(&change_pct(gain.change_pct)),
-                    esc(&gain_line(c, change, gain, lang)),
+                    esc(&gain.change),
+                    esc(&gain.text),
                     others.concat()
                 );
             }
@@ -155,29 +128,29 @@ impl CompareHtml {
         let _ = write!(
             out,
             r#"<div class="verdict res-{}"><div class="label">{}</div><div class="headline">{}</div></div></div>"#,
-            h.verdict_after.resource,
+            h.resource_after,
             l(Label::Verdict),
-            esc(&verdict_change(h, lang))
+            esc(&h.verdict)
         );
-        let _ = write!(out, "<h3>{}</h3>", l(matches_label(overall)));
-        match h.matches.first() {
+        let _ = write!(out, "<h3>{}</h3>", esc(h.matches_heading));
+        match h.matches.split_first() {
             None => {
                 let _ = write!(out, r#"<p class="muted">{}</p>"#, l(Label::NoMatchedStep));
             }
-            Some(best) => {
+            Some((best, others)) => {
                 let _ = write!(
                     out,
                     r#"<div class="gain"><strong>{}</strong>"#,
-                    esc(&match_sentence(best, lang))
+                    esc(&best.sentence)
                 );
-                if let Some(action) = match_action(best, lang) {
+                if let Some(action) = best.action {
                     let _ = write!(out, r#"<span class="case">{}</span>"#, esc(action));
                 }
                 out.push_str("</div>");
-                if h.matches.len() > 1 {
+                if !others.is_empty() {
                     out.push_str(r#"<ul class="finding-list">"#);
-                    for other in &h.matches[1..] {
-                        let _ = write!(out, "<li>{}</li>", esc(&match_sentence(other, lang)));
+                    for other in others {
+                        let _ = write!(out, "<li>{}</li>", esc(&other.sentence));
                     }
                     out.push_str("</ul>");
                 }
@@ -193,8 +166,7 @@ impl CompareHtml {
             l(Label::Change)
         );
         for m in &h.metrics {
-            let (delta, good) = delta(m, lang);
-            let class = match good {
+            let class = match m.good {
                 Some(true) => "good",
                 Some(false) => "bad",
                 None => "flat",
@@ -202,25 +174,19 @@ impl CompareHtml {
             let _ = write!(
                 out,
                 r#"<tr><td>{}</td><td class="num">{}</td><td class="num">{}</td><td class="num delta {class}">{}</td></tr>"#,
-                esc(&labels::metric_name(&m.key, lang)),
-                esc(&before_value(c, m)),
-                esc(&after_value(c, m)),
-                esc(&delta)
+                esc(&m.name),
+                esc(&m.before),
+                esc(&m.after),
+                esc(&m.delta)
             );
         }
         out.push_str("</tbody></table>");
-        for (label, findings, suffix) in [
-            (Label::FindingsGone, &h.findings_gone, "gone"),
-            (Label::FindingsNew, &h.findings_new, "new"),
-        ] {
-            if findings.is_empty() {
-                continue;
-            }
-            let _ = write!(out, "<h3>{}</h3>", l(label));
-            for (i, f) in findings.iter().enumerate() {
+        for group in &h.findings {
+            let _ = write!(out, "<h3>{}</h3>", esc(group.heading));
+            for (i, item) in group.items.iter().enumerate() {
                 out.push_str(&finding_card(
-                    &document::finding(f, i + 1, lang),
-                    &format!("{anchor}-{suffix}"),
+                    &report_document::finding(item.finding, i + 1, lang),
+                    &format!("{anchor}-{}", group.kind),
                     lang,
                 ));
             }

@@ -1,14 +1,10 @@
-//! The comparison as Markdown: the chain of runs, then per change and host the
-//! benchmark gain, the matched recommended step, the key metrics side by side and the
-//! findings that disappeared or appeared.
+//! The comparison as Markdown: the parts of the comparison document as headings, lists
+//! and one table of key metrics per host.
 
-use super::{
-    CompareExporter, after_value, before_value, delta, gain_line, match_action, match_sentence,
-    matches_label, sections, transition, verdict_change,
-};
-use crate::compare::{Change, Comparison, HostChange};
+use super::CompareExporter;
+use super::document::{CompareDocument, HostPart, document};
+use crate::compare::Comparison;
 use crate::report::i18n::labels::{self, Label, Lang};
-use crate::report::i18n::localize;
 use crate::report::markdown_text::{bold_lead, code, header, row, text};
 use std::fmt::Write;
 
@@ -19,6 +15,7 @@ pub struct CompareMarkdown {
 impl CompareExporter for CompareMarkdown {
     fn serialize(&self, c: &Comparison) -> anyhow::Result<Vec<u8>> {
         let lang = self.lang;
+        let doc: CompareDocument = document(c, lang);
         let l = |label: Label| label.text(lang);
         let mut out = String::new();
         writeln!(out, "# {}\n", l(Label::CompareTitle))?;
@@ -27,36 +24,26 @@ impl CompareExporter for CompareMarkdown {
             "{}{}perfsage {}{}\n",
             l(Label::GeneratedBy),
             labels::colon(lang),
-            text(&c.perfsage_version),
+            text(doc.version),
             labels::sentence_end(lang).trim_end()
         )?;
         writeln!(out, "## {}\n", l(Label::Chain))?;
-        for (i, s) in c.snapshots.iter().enumerate() {
+        for (i, run) in doc.chain.iter().enumerate() {
             writeln!(
                 out,
                 "{}. **{}** — {}",
                 i + 1,
-                text(&s.label),
-                code(&s.source)
+                text(run.label),
+                code(run.source)
             )?;
         }
         out.push('\n');
-        for (change, overall) in sections(c) {
-            let heading = text(&transition(c, change));
-            if overall {
-                writeln!(
-                    out,
-                    "## {}{}{heading}\n",
-                    l(Label::Overall),
-                    labels::colon(lang)
-                )?;
-            } else {
-                writeln!(out, "## {heading}\n")?;
-            }
+        for change in &doc.changes {
+            writeln!(out, "## {}\n", text(&change.heading))?;
             for host in &change.hosts {
-                self.host(&mut out, c, (change, overall), host)?;
+                self.host(&mut out, host)?;
             }
-            for unpaired in &change.unpaired {
+            for unpaired in change.unpaired {
                 writeln!(out, "- {} {}", l(Label::OnlyIn), text(unpaired))?;
             }
         }
@@ -65,54 +52,34 @@ impl CompareExporter for CompareMarkdown {
 }
 
 impl CompareMarkdown {
-    fn host(
-        &self,
-        out: &mut String,
-        c: &Comparison,
-        (change, overall): (&Change, bool),
-        h: &HostChange,
-    ) -> std::fmt::Result {
+    fn host(&self, out: &mut String, h: &HostPart) -> std::fmt::Result {
         let lang = self.lang;
         let l = |label: Label| label.text(lang);
-        let name = match &h.host_before {
-            Some(before) => format!("{} → {}", text(before), text(&h.host)),
-            None => text(&h.host),
-        };
-        writeln!(out, "### {} {name}\n", l(Label::Host))?;
-        let lead = |label: Label| bold_lead(l(label), lang);
-        writeln!(
-            out,
-            "- {}{}",
-            lead(Label::Verdict),
-            text(&verdict_change(h, lang))
-        )?;
+        writeln!(out, "### {} {}\n", l(Label::Host), text(&h.name))?;
+        let lead = |label: &str| bold_lead(label, lang);
+        writeln!(out, "- {}{}", lead(l(Label::Verdict)), text(&h.verdict))?;
         for gain in &h.gains {
             writeln!(
                 out,
                 "- {}{}",
-                lead(Label::BenchmarkGain),
-                text(&gain_line(c, change, gain, lang))
+                lead(l(Label::BenchmarkGain)),
+                text(&gain.text)
             )?;
         }
-        match h.matches.first() {
+        match h.matches.split_first() {
             None => writeln!(
                 out,
                 "- {}{}",
-                lead(matches_label(overall)),
+                lead(h.matches_heading),
                 l(Label::NoMatchedStep)
             )?,
-            Some(best) => {
-                writeln!(
-                    out,
-                    "- {}{}",
-                    lead(matches_label(overall)),
-                    text(&match_sentence(best, lang))
-                )?;
-                if let Some(action) = match_action(best, lang) {
+            Some((best, others)) => {
+                writeln!(out, "- {}{}", lead(h.matches_heading), text(&best.sentence))?;
+                if let Some(action) = best.action {
                     writeln!(out, "  {}", text(action))?;
                 }
-                for other in &h.matches[1..] {
-                    writeln!(out, "  - {}", text(&match_sentence(other, lang)))?;
+                for other in others {
+                    writeln!(out, "  - {}", text(&other.sentence))?;
                 }
             }
         }
@@ -124,34 +91,27 @@ impl CompareMarkdown {
             l(Label::Change),
         ]));
         for m in &h.metrics {
-            let (delta, good) = delta(m, lang);
-            let delta = match good {
-                Some(_) => format!("**{}**", text(&delta)),
-                None => text(&delta),
+            let delta = match m.good {
+                Some(_) => format!("**{}**", text(&m.delta)),
+                None => text(&m.delta),
             };
             out.push_str(&row(&[
-                text(&labels::metric_name(&m.key, lang)),
-                text(&before_value(c, m)),
-                text(&after_value(c, m)),
+                text(&m.name),
+                text(&m.before),
+                text(&m.after),
                 delta,
             ]));
         }
         out.push('\n');
-        for (label, findings) in [
-            (Label::FindingsGone, &h.findings_gone),
-            (Label::FindingsNew, &h.findings_new),
-        ] {
-            if findings.is_empty() {
-                continue;
-            }
-            writeln!(out, "**{}**\n", l(label))?;
-            for f in findings {
+        for group in &h.findings {
+            writeln!(out, "**{}**\n", group.heading)?;
+            for item in &group.items {
                 writeln!(
                     out,
                     "- \\[{}\\] {} — {}",
-                    labels::severity(f.severity, lang),
-                    code(&f.rule),
-                    text(localize::finding_title(f, lang))
+                    item.severity,
+                    code(&item.finding.rule),
+                    text(item.title)
                 )?;
             }
             out.push('\n');

@@ -1,8 +1,9 @@
 //! Exporters for `perfsage compare`: the comparison model rendered as a terminal table,
-//! Markdown, HTML or JSON, with the sentences all formats share ("1,133,074 → 1,905,800
-//! QPS, +68.2 %").
+//! Markdown, HTML or JSON. `document` decides what the text formats say; the
+//! sentences it is made of are worded here ("1,133,074 → 1,905,800 QPS, +68.2 %").
 
 pub(crate) mod chain_chart;
+pub mod document;
 pub mod html;
 pub mod json;
 pub mod markdown;
@@ -16,14 +17,6 @@ use crate::diagnosis::key_metrics::{Better, workload_metric};
 
 pub trait CompareExporter {
     fn serialize(&self, comparison: &Comparison) -> anyhow::Result<Vec<u8>>;
-}
-
-/// `before → after` with the runs' labels.
-pub fn transition(c: &Comparison, change: &Change) -> String {
-    format!(
-        "{} → {}",
-        c.snapshots[change.before].label, c.snapshots[change.after].label
-    )
 }
 
 /// `1,133,074 → 1,905,800 QPS, +68.2 %`, with the workload in front when the figure
@@ -49,12 +42,12 @@ pub fn gain_sentence(g: &Gain, lang: Lang) -> String {
 
 /// A metric's earlier value, or a dash; with the run it comes from when that is not
 /// the change's own (a chain's first run may not have measured it).
-pub fn before_value(c: &Comparison, m: &MetricChange) -> String {
+pub(super) fn before_value(c: &Comparison, m: &MetricChange) -> String {
     value(c, m, m.before, m.before_run)
 }
 
 /// A metric's later value, as `before_value`.
-pub fn after_value(c: &Comparison, m: &MetricChange) -> String {
+pub(super) fn after_value(c: &Comparison, m: &MetricChange) -> String {
     value(c, m, m.after, m.after_run)
 }
 
@@ -70,7 +63,7 @@ fn value(c: &Comparison, m: &MetricChange, side: Option<f64>, run: Option<usize>
 
 /// The gain sentence, followed by the runs it spans when they are not the change's
 /// ends: `… +25.7 % (after-bios → after-stringlib)`.
-pub fn gain_line(c: &Comparison, change: &Change, g: &Gain, lang: Lang) -> String {
+pub(super) fn gain_line(c: &Comparison, change: &Change, g: &Gain, lang: Lang) -> String {
     let sentence = gain_sentence(g, lang);
     if g.before_run.is_none() && g.after_run.is_none() {
         return sentence;
@@ -88,7 +81,7 @@ pub fn gain_line(c: &Comparison, change: &Change, g: &Gain, lang: Lang) -> Strin
 }
 
 /// How a metric changed, and whether that is good (`Some(true)`), bad or neither.
-pub fn delta(m: &MetricChange, lang: Lang) -> (String, Option<bool>) {
+pub(super) fn delta(m: &MetricChange, lang: Lang) -> (String, Option<bool>) {
     let Some(pct) = m.change_pct else {
         return ("—".to_string(), None);
     };
@@ -108,7 +101,7 @@ pub fn delta(m: &MetricChange, lang: Lang) -> (String, Option<bool>) {
 }
 
 /// `rule — title: measured +24.6 %, in the source case +27 %`.
-pub fn match_sentence(m: &StepMatch, lang: Lang) -> String {
+pub(super) fn match_sentence(m: &StepMatch, lang: Lang) -> String {
     let mut out = format!(
         "{} — {}",
         m.finding.rule,
@@ -137,38 +130,8 @@ pub fn match_sentence(m: &StepMatch, lang: Lang) -> String {
 }
 
 /// The recommended action of a matched step, in the report's language.
-pub fn match_action(m: &StepMatch, lang: Lang) -> Option<&str> {
+pub(super) fn match_action(m: &StepMatch, lang: Lang) -> Option<&str> {
     localize::recommendation(&m.finding, lang).map(|r| r.action)
-}
-
-/// `STORAGE limits throughput → No resource is saturated`, or one headline when equal.
-pub fn verdict_change(change: &crate::compare::HostChange, lang: Lang) -> String {
-    let before = labels::verdict_headline(change.verdict_before.resource, lang);
-    let after = labels::verdict_headline(change.verdict_after.resource, lang);
-    if before == after {
-        after
-    } else {
-        format!("{before} → {after}")
-    }
-}
-
-/// The heading of a change's matched steps: one change matches a step (best first), a
-/// chain's overall change lists the steps of all its changes.
-pub fn matches_label(overall: bool) -> Label {
-    if overall {
-        Label::MatchedSteps
-    } else {
-        Label::MatchedStep
-    }
-}
-
-/// The changes to show: each consecutive pair, then first → last when there is one.
-pub fn sections(c: &Comparison) -> Vec<(&Change, bool)> {
-    let mut out: Vec<(&Change, bool)> = c.changes.iter().map(|ch| (ch, false)).collect();
-    if let Some(overall) = &c.overall {
-        out.push((overall, true));
-    }
-    out
 }
 
 #[cfg(test)]

@@ -236,3 +236,26 @@ fn throughput_chart_matches_the_chain(html: &str, e: &Engagement) {
         );
     }
 }
+
+#[test]
+fn every_format_shows_the_runs_in_the_same_order_under_the_same_headings() {
+    let headings = [
+        "Current state: run 3 (vm-48c-pinned-raw-disk)",
+        "Earlier run 1: vm-64c-virtual-disk",
+        "Earlier run 2: vm-64c-raw-disk",
+    ];
+    for format in ["table", "md", "html"] {
+        let out = perfsage(&[
+            "diagnose",
+            "cases/greatdb-vm-cluster",
+            "--all",
+            "--format",
+            format,
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let text = stdout(&out);
+        let places: Vec<Option<usize>> = headings.iter().map(|h| text.find(h)).collect();
+        assert!(places.iter().all(Option::is_some), "{format}: {places:?}");
+        assert!(places.is_sorted(), "{format}: latest, then in chain order");
+    }
+}

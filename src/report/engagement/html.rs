@@ -1,16 +1,17 @@
 //! The engagement as one self-contained HTML page: the chain as a table and bars of
 //! each run's benchmark figures (as `compare` draws them), the
-//! configurations, the latest run's hosts in full, and each earlier run folded in a
-//! `<details>` block (open with `--all`). Anchors carry the run's number so the host
+//! configurations, the latest run's hosts in full, and each earlier run (in chain
+//! order) folded in a `<details>` block (open with `--all`). Anchors carry the run's number so the host
 //! sections of different runs never share one.
 
 use super::EngagementExporter;
-use super::rows::{header, rows};
+use super::document::document;
+use super::rows::header;
 use crate::compare::compare;
 use crate::diagnosis::Diagnosis;
 use crate::engagement::Engagement;
 use crate::report::compare::chain_chart;
-use crate::report::document;
+use crate::report::document as report_document;
 use crate::report::html::escape::esc;
 use crate::report::html::{host_section, page};
 use crate::report::i18n::labels::{self, Label, Lang};
@@ -25,6 +26,8 @@ pub struct EngagementHtml {
 impl EngagementExporter for EngagementHtml {
     fn serialize(&self, e: &Engagement) -> anyhow::Result<Vec<u8>> {
         let lang = self.lang;
+        // Every run is on the page; the earlier ones are folded unless `--all`.
+        let doc = document(e, lang, true);
         let l = |label: Label| esc(label.text(lang));
         let mut body = String::new();
         let _ = write!(
@@ -32,14 +35,14 @@ impl EngagementExporter for EngagementHtml {
             r#"<section class="host" id="chain"><h2>{} <span class="tag">{} {}</span></h2><table class="chain"><thead><tr>"#,
             l(Label::Chain),
             l(Label::FollowedHost),
-            esc(&e.host),
+            esc(doc.host),
         );
         for (i, heading) in header(lang).iter().enumerate() {
             let class = if i == 0 { r#" class="num""# } else { "" };
             let _ = write!(body, "<th{class}>{}</th>", esc(heading));
         }
         body.push_str("</tr></thead><tbody>");
-        for r in rows(&e.chain, &e.name, lang) {
+        for r in &doc.rows {
             let step = r
                 .step
                 .as_ref()
@@ -77,62 +80,51 @@ impl EngagementExporter for EngagementHtml {
                 chain_chart::render(&comparison, &e.host, &key, lang)
             );
         }
-        if let Some(target) = e.chain.last().and_then(|r| r.target.as_ref()) {
-            body.push_str(&host_section::target_paragraph(
-                &document::target(target, lang),
-                lang,
-            ));
+        if let Some(target) = &doc.target {
+            body.push_str(&host_section::target_paragraph(target, lang));
         }
-        if e.chain.iter().any(|r| r.configuration.is_some()) {
+        if doc.configurations.iter().any(|c| c.text.is_some()) {
             let _ = write!(body, r#"<h3>{}</h3><ol>"#, l(Label::Configurations));
-            for run in &e.chain {
+            for c in &doc.configurations {
                 let _ = write!(
                     body,
                     r#"<li><strong>{}</strong> — {}</li>"#,
-                    esc(&run.label),
-                    esc(run.configuration.as_deref().unwrap_or("—").trim())
+                    esc(c.label),
+                    esc(c.text.unwrap_or("—"))
                 );
             }
             body.push_str("</ol>");
         }
         body.push_str("</section>\n");
-        let count = e.runs.len();
         let mut contents = vec![(
             "chain".to_string(),
             Label::Chain.text(lang).to_string(),
             "res-none".to_string(),
         )];
-        for (i, (run, link)) in e.runs.iter().zip(&e.chain).enumerate().rev() {
-            let number = i + 1;
-            let latest = number == count;
-            let heading = if latest {
-                format!(
-                    "{}: {} {number} ({})",
-                    Label::CurrentState.text(lang),
-                    Label::Run.text(lang).to_lowercase(),
-                    link.label
-                )
-            } else {
-                format!("{} {number}: {}", Label::EarlierRun.text(lang), link.label)
-            };
-            if latest {
-                let _ = write!(body, r#"<div id="run-{number}"><h2>{}</h2>"#, esc(&heading));
+        for run in &doc.runs {
+            let number = run.number;
+            if run.latest {
+                let _ = write!(
+                    body,
+                    r#"<div id="run-{number}"><h2>{}</h2>"#,
+                    esc(&run.heading)
+                );
             } else {
                 let _ = write!(
                     body,
                     r#"<details id="run-{number}"{}><summary><h2>{}</h2></summary>"#,
                     if self.all { " open" } else { "" },
-                    esc(&heading)
+                    esc(&run.heading)
                 );
             }
-            for (h, host) in run.hosts.iter().enumerate() {
+            for (h, host) in run.diagnosis.hosts.iter().enumerate() {
                 let id = format!("run-{number}-{}", host_section::anchor(h));
                 body.push_str(&host_section::render(
-                    &document::host(run, host, lang),
+                    &report_document::host(run.diagnosis, host, lang),
                     &id,
                     lang,
                 ));
-                if latest {
+                if run.latest {
                     contents.push((
                         id,
                         format!(
@@ -144,14 +136,18 @@ impl EngagementExporter for EngagementHtml {
                     ));
                 }
             }
-            body.push_str(if latest { "</div>\n" } else { "</details>\n" });
+            body.push_str(if run.latest {
+                "</div>\n"
+            } else {
+                "</details>\n"
+            });
         }
         let head = page::Masthead {
             title: Label::EngagementTitle.text(lang),
-            subtitle_label: e.title.as_deref().unwrap_or(""),
-            subtitle_code: &e.name,
+            subtitle_label: doc.title.unwrap_or(""),
+            subtitle_code: doc.name,
             contents,
         };
-        Ok(page::document(lang, &e.perfsage_version, &head, &body).into_bytes())
+        Ok(page::document(lang, doc.version, &head, &body).into_bytes())
     }
 }

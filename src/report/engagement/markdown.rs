@@ -2,10 +2,10 @@
 //! latest run's report and (with `--all`) the earlier ones, each under its own heading.
 
 use super::EngagementExporter;
-use super::rows::{self, rows};
+use super::document::document;
+use super::rows;
 use crate::engagement::Engagement;
 use crate::report::Exporter;
-use crate::report::document;
 use crate::report::i18n::labels::{Label, Lang};
 use crate::report::markdown::{Markdown, target_line};
 use crate::report::markdown_text::{code, header, row, text};
@@ -19,15 +19,15 @@ pub struct EngagementMarkdown {
 impl EngagementExporter for EngagementMarkdown {
     fn serialize(&self, e: &Engagement) -> anyhow::Result<Vec<u8>> {
         let lang = self.lang;
+        let doc = document(e, lang, self.all);
         let l = |label: Label| label.text(lang);
         let mut out = String::new();
         writeln!(
             out,
             "# {} {}{}\n",
             l(Label::EngagementTitle),
-            code(&e.name),
-            e.title
-                .as_ref()
+            code(doc.name),
+            doc.title
                 .map(|t| format!(" — {}", text(t)))
                 .unwrap_or_default()
         )?;
@@ -36,10 +36,10 @@ impl EngagementExporter for EngagementMarkdown {
             "## {} ({} {})\n",
             l(Label::Chain),
             l(Label::FollowedHost),
-            text(&e.host)
+            text(doc.host)
         )?;
         out.push_str(&header(&rows::header(lang)));
-        for r in rows(&e.chain, &e.name, lang) {
+        for r in &doc.rows {
             let change = match &r.step {
                 Some(step) => format!("{} ({})", text(&r.change), code(step)),
                 None => text(&r.change),
@@ -61,55 +61,30 @@ impl EngagementExporter for EngagementMarkdown {
             ]));
         }
         out.push('\n');
-        if let Some(target) = e.chain.last().and_then(|r| r.target.as_ref()) {
-            writeln!(
-                out,
-                "{}\n",
-                target_line(&document::target(target, lang), lang)
-            )?;
+        if let Some(target) = &doc.target {
+            writeln!(out, "{}\n", target_line(target, lang))?;
         }
-        if e.chain.iter().any(|r| r.configuration.is_some()) {
+        if doc.configurations.iter().any(|c| c.text.is_some()) {
             writeln!(out, "### {}\n", l(Label::Configurations))?;
-            for (i, run) in e.chain.iter().enumerate() {
-                if let Some(configuration) = &run.configuration {
+            for c in &doc.configurations {
+                if let Some(configuration) = c.text {
                     writeln!(
                         out,
                         "{}. {} — {}",
-                        i + 1,
-                        code(&run.label),
-                        text(configuration.trim())
+                        c.number,
+                        code(c.label),
+                        text(configuration)
                     )?;
                 }
             }
             out.push('\n');
         }
         let report = Markdown { lang };
-        let count = e.runs.len();
-        let section = |out: &mut String, heading: String, i: usize| -> anyhow::Result<()> {
-            writeln!(out, "---\n\n**{heading}**\n")?;
-            out.push_str(&String::from_utf8(report.serialize(&e.runs[i])?)?);
-            Ok(())
-        };
-        if count > 0 {
-            let heading = format!(
-                "{}: {} {count} ({})",
-                l(Label::CurrentState),
-                l(Label::Run).to_lowercase(),
-                text(&e.chain[count - 1].label)
-            );
-            section(&mut out, heading, count - 1)?;
+        for run in &doc.runs {
+            writeln!(out, "---\n\n**{}**\n", text(&run.heading))?;
+            out.push_str(&String::from_utf8(report.serialize(run.diagnosis)?)?);
         }
-        if self.all {
-            for i in 0..count.saturating_sub(1) {
-                let heading = format!(
-                    "{} {}: {}",
-                    l(Label::EarlierRun),
-                    i + 1,
-                    text(&e.chain[i].label)
-                );
-                section(&mut out, heading, i)?;
-            }
-        } else if count > 1 {
+        if doc.earlier_hidden {
             writeln!(out, "\n_{}_", text(l(Label::EarlierRunsHidden)))?;
         }
         Ok(out.into_bytes())

@@ -1,7 +1,9 @@
 //! Exporters for an engagement: the chain of runs first (each run's verdict, figures,
 //! the change applied and whether it brought what was expected), then the latest run
-//! in full, and earlier runs in full only when asked (`--all`; folded in HTML).
+//! in full, and earlier runs in full only when asked (`--all`; folded in HTML). What
+//! each format says is decided once in `document`.
 
+mod document;
 pub mod html;
 pub mod markdown;
 mod rows;

@@ -2,10 +2,10 @@
 //! listed under it, then the latest run's report, then (with `--all`) the earlier ones.
 
 use super::EngagementExporter;
-use super::rows::{header, rows};
+use super::document::document;
+use super::rows::header;
 use crate::engagement::Engagement;
 use crate::report::Exporter;
-use crate::report::document;
 use crate::report::i18n::labels::{Label, Lang};
 use crate::report::table::{TableReport, styled_table, target_line};
 use comfy_table::Cell;
@@ -21,28 +21,26 @@ pub struct EngagementTable {
 impl EngagementExporter for EngagementTable {
     fn serialize(&self, e: &Engagement) -> anyhow::Result<Vec<u8>> {
         let lang = self.lang;
+        let doc = document(e, lang, self.all);
         let l = |label: Label| label.text(lang);
         let mut out = String::new();
         writeln!(
             out,
             "perfsage {} — {} {}{}",
-            e.perfsage_version,
+            doc.version,
             l(Label::EngagementTitle).to_lowercase(),
-            e.name,
-            e.title
-                .as_ref()
-                .map(|t| format!(": {t}"))
-                .unwrap_or_default()
+            doc.name,
+            doc.title.map(|t| format!(": {t}")).unwrap_or_default()
         )?;
         writeln!(
             out,
             "\n{} ({} {})",
             l(Label::Chain),
             l(Label::FollowedHost),
-            e.host
+            doc.host
         )?;
         let mut table = styled_table(self.width, &header(lang));
-        for row in rows(&e.chain, &e.name, lang) {
+        for row in doc.rows {
             let change = match &row.step {
                 Some(step) => format!("{}\n[{step}]", row.change),
                 None => row.change,
@@ -64,18 +62,14 @@ impl EngagementExporter for EngagementTable {
             ]);
         }
         writeln!(out, "{table}")?;
-        if let Some(target) = e.chain.last().and_then(|r| r.target.as_ref()) {
-            writeln!(
-                out,
-                "{}",
-                target_line(&document::target(target, lang), lang)
-            )?;
+        if let Some(target) = &doc.target {
+            writeln!(out, "{}", target_line(target, lang))?;
         }
-        if e.chain.iter().any(|r| r.configuration.is_some()) {
+        if doc.configurations.iter().any(|c| c.text.is_some()) {
             writeln!(out, "\n{}", l(Label::Configurations))?;
-            for (i, run) in e.chain.iter().enumerate() {
-                if let Some(configuration) = &run.configuration {
-                    writeln!(out, "  {}. {} — {}", i + 1, run.label, configuration.trim())?;
+            for c in &doc.configurations {
+                if let Some(text) = c.text {
+                    writeln!(out, "  {}. {} — {text}", c.number, c.label)?;
                 }
             }
         }
@@ -83,31 +77,11 @@ impl EngagementExporter for EngagementTable {
             width: self.width,
             lang,
         };
-        let count = e.runs.len();
-        if let Some(latest) = e.runs.last() {
-            writeln!(
-                out,
-                "\n{} {} ({} {count}: {})",
-                "═".repeat(6),
-                l(Label::CurrentState),
-                l(Label::Run).to_lowercase(),
-                e.chain.last().map_or("", |r| r.label.as_str())
-            )?;
-            out.push_str(&String::from_utf8(report.serialize(latest)?)?);
+        for run in &doc.runs {
+            writeln!(out, "\n{} {}", "═".repeat(6), run.heading)?;
+            out.push_str(&String::from_utf8(report.serialize(run.diagnosis)?)?);
         }
-        if self.all {
-            for (i, (run, link)) in e.runs.iter().zip(&e.chain).enumerate().take(count - 1) {
-                writeln!(
-                    out,
-                    "\n{} {} {}: {}",
-                    "═".repeat(6),
-                    l(Label::EarlierRun),
-                    i + 1,
-                    link.label
-                )?;
-                out.push_str(&String::from_utf8(report.serialize(run)?)?);
-            }
-        } else if count > 1 {
+        if doc.earlier_hidden {
             writeln!(out, "\n{}", l(Label::EarlierRunsHidden))?;
         }
         Ok(out.into_bytes())

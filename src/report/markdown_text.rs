@@ -63,10 +63,9 @@ pub fn code_block(lines: &[String], language: &str) -> String {
 /// A bold label before its text: `**Verdict:** ` in English, `**结论：**` in Chinese
 /// (the colon inside the bold, so the emphasis closes).
 pub fn bold_lead(label: &str, lang: crate::report::i18n::labels::Lang) -> String {
-    match lang {
-        crate::report::i18n::labels::Lang::En => format!("**{}:** ", text(label)),
-        crate::report::i18n::labels::Lang::Zh => format!("**{}：**", text(label)),
-    }
+    let colon = crate::report::i18n::labels::colon(lang);
+    let mark = colon.trim_end();
+    format!("**{}{mark}**{}", text(label), &colon[mark.len()..])
 }
 
 /// A table row; cells are already escaped.

@@ -182,6 +182,30 @@ fn a_summary_reads_lines_an_earlier_perfsage_wrote() {
 }
 
 #[test]
+fn a_chinese_summary_is_worded_in_chinese() {
+    let dir = fleet();
+    let each = dir.path().to_str().unwrap();
+    for format in ["md", "html"] {
+        let out = perfsage(&[
+            "diagnose", "--each", each, "--format", format, "--lang", "zh",
+        ]);
+        let text = stdout(&out);
+        for words in [
+            "批量诊断",
+            "各结论的主机数",
+            "最常见的发现",
+            "未能诊断的数据包",
+            "置信度",
+        ] {
+            assert!(text.contains(words), "{format}: no {words} in {text}");
+        }
+        for english in ["Fleet diagnosis", "Hosts per verdict", "% confidence"] {
+            assert!(!text.contains(english), "{format}: {english} in {text}");
+        }
+    }
+}
+
+#[test]
 #[ignore = "needs GNU parallel: apt-get install parallel (.ci/run installs it)"]
 fn a_fleet_split_over_gnu_parallel_merges_into_one_summary() {
     let dir = fleet();

@@ -1,96 +1,53 @@
-//! The fleet summary in Markdown: one document for every bundle of the run.
+//! The fleet summary in Markdown: the parts of the fleet document, one table per
+//! section and a short part per host, hosts linked to their parts.
 
-use super::{ACTIONS_PER_HOST, FleetSummary};
-use crate::report::i18n::labels::{Lang, resource};
-use crate::report::i18n::verdict_words::verdict_summary;
+use super::FleetSummary;
+use super::document::{Cell, document};
+use crate::report::i18n::labels::Lang;
 use crate::report::markdown_text::{code, header, row, text};
-use crate::report::numbers::grouped;
 use std::fmt::Write;
 
-/// `[name](#anchor)` for host `index`.
-fn link(summary: &FleetSummary, index: usize) -> String {
-    format!(
-        "[{}](#{})",
-        text(&summary.host_name(index)),
-        summary.hosts[index].anchor(index)
-    )
-}
-
-fn links(summary: &FleetSummary, hosts: &[usize]) -> String {
-    summary.named_hosts(hosts, |i| link(summary, i))
-}
-
 pub fn render(summary: &FleetSummary, lang: Lang) -> String {
+    let doc = document(summary, lang);
+    let link = |i: usize| format!("[{}](#{})", text(&doc.hosts[i].name), doc.hosts[i].anchor);
+    let cell = |c: &Cell| match c {
+        Cell::Text(t) => text(t),
+        Cell::Code(t) => code(t),
+        Cell::Host(i) => link(*i),
+        Cell::Hosts(hosts, more) => {
+            let mut named: Vec<String> = hosts.iter().map(|&i| link(i)).collect();
+            named.extend(more.clone());
+            named.join(", ")
+        }
+    };
     let mut out = String::new();
-    let _ = writeln!(out, "# Fleet diagnosis\n");
-    let _ = writeln!(out, "{}\n", text(&summary.headline()));
-
-    let _ = writeln!(out, "## Hosts per verdict\n");
-    out.push_str(&header(&["What limits throughput", "Hosts", "Which"]));
-    for (verdict, hosts) in summary.by_verdict() {
-        out.push_str(&row(&[
-            text(resource(verdict, lang)),
-            grouped(hosts.len() as f64),
-            links(summary, &hosts),
-        ]));
-    }
-
-    let _ = writeln!(out, "\n## Most frequent findings\n");
-    out.push_str(&header(&[
-        "Finding",
-        "Rule",
-        "Worst severity",
-        "Hosts",
-        "Which",
-    ]));
-    for (rule, title, severity, hosts) in summary.frequent_findings().iter().take(30) {
-        out.push_str(&row(&[
-            text(title),
-            code(rule),
-            severity.to_string(),
-            grouped(hosts.len() as f64),
-            links(summary, hosts),
-        ]));
-    }
-
-    let _ = writeln!(out, "\n## Largest expected gains\n");
-    out.push_str(&header(&["Gain in its case", "Action", "Rule", "Host"]));
-    for (h, a) in summary.largest_gains() {
-        let (action, rule, _, gain) = &summary.hosts[h].actions[a];
-        out.push_str(&row(&[
-            text(gain.as_deref().unwrap_or("")),
-            text(action),
-            code(rule),
-            link(summary, h),
-        ]));
-    }
-
-    if !summary.failures.is_empty() {
-        let _ = writeln!(out, "\n## Bundles not diagnosed\n");
-        out.push_str(&header(&["Bundle", "Why"]));
-        for (bundle, error) in &summary.failures {
-            out.push_str(&row(&[text(bundle), text(error)]));
+    let _ = writeln!(out, "# {}\n", doc.title);
+    let _ = writeln!(out, "{}\n", text(&doc.headline));
+    for (i, table) in doc.tables.iter().enumerate() {
+        let lead = if i == 0 { "" } else { "\n" };
+        let _ = writeln!(out, "{lead}## {}\n", table.heading);
+        out.push_str(&header(&table.columns));
+        for cells in &table.rows {
+            let cells: Vec<String> = cells.iter().map(cell).collect();
+            out.push_str(&row(&cells));
         }
     }
-
-    let _ = writeln!(out, "\n## Hosts\n");
-    for (i, host) in summary.hosts.iter().enumerate() {
+    let _ = writeln!(out, "\n## {}\n", doc.hosts_heading);
+    for host in &doc.hosts {
         let _ = writeln!(
             out,
             "### <a id=\"{}\"></a>{}\n",
-            host.anchor(i),
-            text(&summary.host_name(i))
+            host.anchor,
+            text(&host.name)
         );
         let _ = writeln!(
             out,
-            "**{}** ({:.0} % confidence). {}\n",
-            text(resource(host.verdict.resource, lang)),
-            host.verdict.confidence * 100.0,
-            text(&verdict_summary(&host.verdict, lang))
+            "**{}**{}{}\n",
+            text(host.resource),
+            text(&host.confidence),
+            text(&host.summary)
         );
-        for (rank, (action, rule, _, gain)) in
-            host.actions.iter().take(ACTIONS_PER_HOST).enumerate()
-        {
+        for (rank, (action, rule, gain)) in host.actions.iter().enumerate() {
             let gain = gain
                 .as_deref()
                 .map(|g| format!(" — {}", text(g)))

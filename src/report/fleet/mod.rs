@@ -4,10 +4,11 @@
 //! short section per host. It keeps a few lines per host, never the reports
 //! themselves, so its memory grows with the fleet only by those lines.
 
+mod document;
 pub mod html;
 pub mod markdown;
 
-use crate::diagnosis::{Diagnosis, Verdict, schema_upgrade};
+use crate::diagnosis::{Diagnosis, Quoted, Verdict, schema_upgrade};
 use crate::rules::finding::{Resource, Severity};
 use std::collections::BTreeMap;
 
@@ -27,9 +28,9 @@ pub struct HostLine {
     /// Worded in the report's language when rendered.
     pub verdict: Verdict,
     /// (rule, title, severity) of every finding on the walked path.
-    pub findings: Vec<(String, String, Severity)>,
+    pub findings: Vec<(String, Quoted, Severity)>,
     /// The first next actions: (action, rule, gain in %, gain as the case said it).
-    pub actions: Vec<(String, String, Option<f64>, Option<String>)>,
+    pub actions: Vec<(Quoted, String, Option<f64>, Option<String>)>,
 }
 
 impl HostLine {
@@ -57,13 +58,30 @@ impl FleetSummary {
                 findings: host
                     .findings
                     .iter()
-                    .map(|f| (f.rule.clone(), f.title.clone(), f.severity))
+                    .map(|f| {
+                        let title = Quoted {
+                            en: f.title.clone(),
+                            zh: f.zh.as_ref().and_then(|zh| zh.title.clone()),
+                        };
+                        (f.rule.clone(), title, f.severity)
+                    })
                     .collect(),
                 actions: host
                     .next_actions
                     .iter()
                     .take(ACTIONS_PER_HOST)
-                    .map(|a| (a.action.clone(), a.rule.clone(), a.gain_pct, a.gain.clone()))
+                    .map(|a| {
+                        let zh = host
+                            .findings
+                            .iter()
+                            .find(|f| f.rule == a.rule)
+                            .and_then(|f| f.zh.as_ref()?.recommendation.as_ref()?.action.clone());
+                        let action = Quoted {
+                            en: a.action.clone(),
+                            zh,
+                        };
+                        (action, a.rule.clone(), a.gain_pct, a.gain.clone())
+                    })
                     .collect(),
             });
         }
@@ -104,8 +122,8 @@ impl FleetSummary {
     }
 
     /// Findings by how many hosts they hit: (rule, title, worst severity, hosts).
-    pub fn frequent_findings(&self) -> Vec<(String, String, Severity, Vec<usize>)> {
-        let mut by_rule: BTreeMap<&str, (&str, Severity, Vec<usize>)> = BTreeMap::new();
+    pub fn frequent_findings(&self) -> Vec<(String, Quoted, Severity, Vec<usize>)> {
+        let mut by_rule: BTreeMap<&str, (&Quoted, Severity, Vec<usize>)> = BTreeMap::new();
         for (i, host) in self.hosts.iter().enumerate() {
             for (rule, title, severity) in &host.findings {
                 let entry = by_rule
@@ -117,10 +135,10 @@ impl FleetSummary {
                 }
             }
         }
-        let mut out: Vec<(String, String, Severity, Vec<usize>)> = by_rule
+        let mut out: Vec<(String, Quoted, Severity, Vec<usize>)> = by_rule
             .into_iter()
             .map(|(rule, (title, severity, hosts))| {
-                (rule.to_string(), title.to_string(), severity, hosts)
+                (rule.to_string(), title.clone(), severity, hosts)
             })
             .collect();
         out.sort_by(|a, b| b.3.len().cmp(&a.3.len()).then(b.2.cmp(&a.2)));
@@ -145,27 +163,6 @@ impl FleetSummary {
         all.into_iter().map(|(h, a, _)| (h, a)).collect()
     }
 
-    /// `12 hosts in 10 bundles diagnosed; bundles that could not be read: 1`.
-    pub fn headline(&self) -> String {
-        let bundles: std::collections::BTreeSet<&str> =
-            self.hosts.iter().map(|h| h.bundle.as_str()).collect();
-        format!(
-            "{} hosts in {} bundles diagnosed; bundles that could not be read: {}.",
-            crate::report::numbers::grouped(self.hosts.len() as f64),
-            crate::report::numbers::grouped(bundles.len() as f64),
-            crate::report::numbers::grouped(self.failures.len() as f64)
-        )
-    }
-
-    /// The first `HOSTS_NAMED` of `hosts`, each as `link` writes it, then "and N more".
-    pub fn named_hosts(&self, hosts: &[usize], link: impl Fn(usize) -> String) -> String {
-        let mut named: Vec<String> = hosts.iter().take(HOSTS_NAMED).map(|&i| link(i)).collect();
-        if hosts.len() > HOSTS_NAMED {
-            named.push(format!("and {} more", hosts.len() - HOSTS_NAMED));
-        }
-        named.join(", ")
-    }
-
     /// `host (bundle)`, how a host is named in lists.
     pub fn host_name(&self, index: usize) -> String {
         let host = &self.hosts[index];
@@ -182,6 +179,13 @@ mod tests {
     use super::*;
     use crate::diagnosis::Reason;
 
+    fn english(text: &str) -> Quoted {
+        Quoted {
+            en: text.into(),
+            zh: None,
+        }
+    }
+
     fn line(bundle: &str, verdict: Resource, rules: &[&str], gain: Option<f64>) -> HostLine {
         HostLine {
             bundle: bundle.into(),
@@ -195,9 +199,15 @@ mod tests {
             },
             findings: rules
                 .iter()
-                .map(|r| (r.to_string(), format!("title of {r}"), Severity::Medium))
+                .map(|r| {
+                    (
+                        r.to_string(),
+                        english(&format!("title of {r}")),
+                        Severity::Medium,
+                    )
+                })
                 .collect(),
-            actions: vec![("do it".into(), rules[0].into(), gain, None)],
+            actions: vec![(english("do it"), rules[0].into(), gain, None)],
         }
     }
 

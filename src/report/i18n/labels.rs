@@ -147,6 +147,21 @@ pub enum Label {
     EarlierRun,
     EarlierRunsHidden,
     FollowedHost,
+    // Fleet summary.
+    FleetTitle,
+    HostsPerVerdict,
+    WhatLimits,
+    HostCount,
+    Which,
+    MostFrequentFindings,
+    Finding,
+    Rule,
+    WorstSeverity,
+    LargestExpectedGains,
+    GainInItsCase,
+    BundlesNotDiagnosed,
+    Bundle,
+    HostsSection,
 }
 
 impl Label {
@@ -161,6 +176,20 @@ impl Label {
     fn pair(self) -> (&'static str, &'static str) {
         use Label::*;
         match self {
+            FleetTitle => ("Fleet diagnosis", "批量诊断"),
+            HostsPerVerdict => ("Hosts per verdict", "各结论的主机数"),
+            WhatLimits => ("What limits throughput", "限制吞吐量的资源"),
+            HostCount => ("Hosts", "主机数"),
+            Which => ("Which", "哪些主机"),
+            MostFrequentFindings => ("Most frequent findings", "最常见的发现"),
+            Finding => ("Finding", "发现"),
+            Rule => ("Rule", "规则"),
+            WorstSeverity => ("Worst severity", "最高严重程度"),
+            LargestExpectedGains => ("Largest expected gains", "预期收益最大的行动"),
+            GainInItsCase => ("Gain in its case", "来源案例中的收益"),
+            BundlesNotDiagnosed => ("Bundles not diagnosed", "未能诊断的数据包"),
+            Bundle => ("Bundle", "数据包"),
+            HostsSection => ("Hosts", "主机"),
             ReportTitle => ("Performance diagnosis", "性能诊断报告"),
             DiagnosisOf => ("Diagnosis of", "诊断对象"),
             Contents => ("Contents", "目录"),

@@ -81,6 +81,14 @@ fn a_raw_disk_after_case_b_matches_the_raw_disk_step() {
     let after = raw_disk_copy(dir.path());
     let c = json(&["compare", BASELINE, &after]);
     assert_eq!(c["kind"], "comparison");
+    assert_eq!(
+        c["schema_version"], 2,
+        "its verdicts hold reasons, not sentences"
+    );
+    assert_eq!(
+        c["changes"][0]["hosts"][0]["verdict_before"]["reason"]["kind"],
+        "finding"
+    );
     assert_eq!(c["snapshots"][0]["label"], "vm-64c-virtual-disk");
     assert_eq!(c["snapshots"][1]["label"], "raw-disk");
     let host = &c["changes"][0]["hosts"][0];

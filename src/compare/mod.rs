@@ -15,7 +15,7 @@ use crate::rules::Finding;
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever a field of the comparison JSON changes meaning or disappears.
-pub const COMPARISON_SCHEMA_VERSION: u32 = 1;
+pub const COMPARISON_SCHEMA_VERSION: u32 = 2;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Comparison {

@@ -30,13 +30,16 @@ fn every_parser_belongs_to_the_spec_of_its_tool() {
 fn every_fact_a_spec_lists_is_catalogued_once_and_every_entry_has_a_source() {
     let catalogued: HashSet<&str> = entries().map(|e| e.pattern).collect();
     let sources = [
-        (DERIVED, perfsage::facts::derive::FACTS),
-        (BUNDLE_YAML, perfsage::bundle::bundle_yaml::FACTS),
+        (DERIVED, perfsage::facts::derive::FACTS.to_vec()),
+        (BUNDLE_YAML, perfsage::bundle::bundle_yaml::FACTS.to_vec()),
     ];
-    for (id, facts) in specs().iter().map(|s| (s.id, s.facts)).chain(sources) {
+    let specs = specs()
+        .iter()
+        .map(|s| (s.id, s.supplies().collect::<Vec<_>>()));
+    for (id, facts) in specs.chain(sources) {
         assert!(!facts.is_empty(), "{id} lists no fact");
         let mut seen = HashSet::new();
-        for pattern in facts {
+        for pattern in &facts {
             assert!(
                 catalogued.contains(pattern),
                 "{id}: {pattern} is not in the catalog"

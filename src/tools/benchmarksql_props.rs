@@ -1,6 +1,6 @@
 //! The props file a BenchmarkSQL run was given: database, warehouses, terminals.
 
-use super::Spec;
+use super::{Spec, families};
 use crate::parse::bench::benchmarksql_props::BenchmarksqlProps;
 
 pub const PROPS_FILE: &str = "the props file given to runBenchmark.sh (props.pg, props.mogdb …)";
@@ -9,11 +9,6 @@ pub static SPEC: Spec = Spec {
     id: "benchmarksql-props",
     parsers: &[&BenchmarksqlProps],
     captures: &[PROPS_FILE],
-    facts: &[
-        "bench.warehouses",
-        "bench.terminals",
-        "bench.run_s",
-        "bench.config.<name>",
-    ],
+    facts: &[families::BENCHMARKSQL_RUN],
     collectors: &[],
 };

@@ -9,11 +9,11 @@ pub static SPEC: Spec = Spec {
     id: "build-info",
     parsers: &[&BuildInfo],
     captures: &[READELF],
-    facts: &[
+    facts: &[&[
         "build.gcc_version",
         "build.gcc_major",
         "build.compile_flags",
         "build.binary",
-    ],
+    ]],
     collectors: &[],
 };

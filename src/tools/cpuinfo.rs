@@ -1,7 +1,7 @@
 //! /proc/cpuinfo: CPU model and feature flags (LSE atomics on ARM).
 
-use super::Spec;
 use super::collector::{Collector, Id, When};
+use super::{Spec, families};
 use crate::parse::topology::cpuinfo::Cpuinfo;
 
 pub const CAT: &str = "cat /proc/cpuinfo";
@@ -11,17 +11,8 @@ pub static SPEC: Spec = Spec {
     parsers: &[&Cpuinfo],
     captures: &[CAT],
     facts: &[
-        "cpu.arch",
-        "cpu.count",
-        "cpu.sockets",
-        "cpu.cores_per_socket",
-        "cpu.threads_per_core",
-        "cpu.vendor",
-        "cpu.model_name",
-        "cpu.hypervisor",
-        "cpu.lse_atomics",
-        "cpu.implementer",
-        "cpu.part",
+        families::CPU_TOPOLOGY,
+        &["cpu.arch", "cpu.count", "cpu.implementer", "cpu.part"],
     ],
     collectors: &[Collector {
         id: Id::Cpuinfo,

@@ -1,7 +1,7 @@
 //! df -h and df -i: space and inodes used per file system.
 
-use super::Spec;
 use super::collector::{COREUTILS, Collector, Id, When};
+use super::{Spec, families};
 use crate::parse::os::df::Df;
 
 pub const SPACE_AND_INODES: &str = "df -h; df -i (both tables may share one file)";
@@ -12,14 +12,14 @@ pub static SPEC: Spec = Spec {
     parsers: &[&Df],
     captures: &[SPACE_AND_INODES, INODES],
     facts: &[
-        "fs.<dev>.type",
-        "fs.<dev>.mount_point",
-        "fs.<dev>.used_pct",
-        "fs.<dev>.size_kib",
-        "fs.<dev>.avail_kib",
-        "fs.<dev>.inodes_used_pct",
-        "fs.<dev>.inodes",
-        "fs.<dev>.inodes_free",
+        families::FILESYSTEM_USAGE,
+        &[
+            "fs.<dev>.type",
+            "fs.<dev>.mount_point",
+            "fs.<dev>.size_kib",
+            "fs.<dev>.avail_kib",
+            "fs.<dev>.inodes",
+        ],
     ],
     collectors: &[Collector {
         id: Id::Df,

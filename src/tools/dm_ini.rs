@@ -1,6 +1,6 @@
 //! DM8's dm.ini: the database's configuration parameters.
 
-use super::Spec;
+use super::{Spec, families};
 use crate::parse::dbconf::dm_ini::DmIni;
 
 pub const WITH_OTHER_DATABASES: &str =
@@ -10,12 +10,6 @@ pub static SPEC: Spec = Spec {
     id: "dm-ini",
     parsers: &[&DmIni],
     captures: &[WITH_OTHER_DATABASES],
-    facts: &[
-        "db.engine",
-        "db.param.<name*>",
-        "db.param_kib.<name*>",
-        "db.param_s.<name*>",
-        "db.param_num.<name*>",
-    ],
+    facts: &[families::DATABASE_PARAMETERS],
     collectors: &[],
 };

@@ -10,7 +10,7 @@ pub static SPEC: Spec = Spec {
     id: "dmidecode",
     parsers: &[&Dmidecode],
     captures: &[MEMORY],
-    facts: &[
+    facts: &[&[
         "mem.dimm.<slot>.size_mib",
         "mem.dimm.<slot>.type",
         "mem.dimm.<slot>.rated_mts",
@@ -23,7 +23,7 @@ pub static SPEC: Spec = Spec {
         "mem.dimm.configured_mts",
         "mem.dimm.below_rated",
         "mem.dimm.max_per_channel",
-    ],
+    ]],
     collectors: &[Collector {
         id: Id::Dmidecode,
         name: "dmidecode",

@@ -10,7 +10,7 @@ pub static SPEC: Spec = Spec {
     id: "ethtool",
     parsers: &[&Ethtool],
     captures: &[LINK],
-    facts: &["net.<if>.speed_mbps", "net.<if>.duplex", "net.<if>.link_up"],
+    facts: &[&["net.<if>.speed_mbps", "net.<if>.duplex", "net.<if>.link_up"]],
     collectors: &[Collector {
         id: Id::Ethtool,
         name: "ethtool",

@@ -9,6 +9,6 @@ pub static SPEC: Spec = Spec {
     id: "ethtool-channels",
     parsers: &[&EthtoolChannels],
     captures: &[QUEUES],
-    facts: &["net.<if>.combined_max", "net.<if>.combined"],
+    facts: &[&["net.<if>.combined_max", "net.<if>.combined"]],
     collectors: &[],
 };

@@ -10,11 +10,11 @@ pub static SPEC: Spec = Spec {
     id: "ethtool-driver",
     parsers: &[&EthtoolDriver],
     captures: &[DRIVER],
-    facts: &[
+    facts: &[&[
         "net.<if>.driver",
         "net.<if>.driver_version",
         "net.<if>.firmware_version",
         "net.<if>.bus_info",
-    ],
+    ]],
     collectors: &[],
 };

@@ -9,7 +9,7 @@ pub static SPEC: Spec = Spec {
     id: "ethtool-features",
     parsers: &[&EthtoolFeatures],
     captures: &[OFFLOADS],
-    facts: &[
+    facts: &[&[
         "net.<if>.tso",
         "net.<if>.gso",
         "net.<if>.gro",
@@ -18,6 +18,6 @@ pub static SPEC: Spec = Spec {
         "net.<if>.gso_fixed",
         "net.<if>.gro_fixed",
         "net.<if>.lro_fixed",
-    ],
+    ]],
     collectors: &[],
 };

@@ -9,7 +9,7 @@ pub static SPEC: Spec = Spec {
     id: "fio",
     parsers: &[&Fio],
     captures: &[RESULT],
-    facts: &[
+    facts: &[&[
         "fio.<job>.<rw>.iops",
         "fio.<job>.<rw>.bw_kib_per_s",
         "fio.<job>.<rw>.clat_avg_ms",
@@ -17,6 +17,6 @@ pub static SPEC: Spec = Spec {
         "fio.<job>.<rw>.clat_p95_ms",
         "fio.<job>.<rw>.clat_p99_ms",
         "fio.disk.<dev>.util_pct",
-    ],
+    ]],
     collectors: &[],
 };

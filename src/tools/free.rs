@@ -1,6 +1,6 @@
 //! free (procps): memory and swap totals and use.
 
-use super::Spec;
+use super::{Spec, families};
 use crate::parse::topology::free::Free;
 
 pub static SPEC: Spec = Spec {
@@ -8,11 +8,8 @@ pub static SPEC: Spec = Spec {
     parsers: &[&Free],
     captures: &[],
     facts: &[
-        "mem.free_kib",
-        "mem.available_kib",
-        "mem.total_kib",
-        "mem.swap_total_kib",
-        "mem.swap_used_kib",
+        families::MEMORY_TOTALS,
+        &["mem.free_kib", "mem.available_kib"],
     ],
     collectors: &[],
 };

@@ -9,6 +9,6 @@ pub static SPEC: Spec = Spec {
     id: "gcc-version",
     parsers: &[&GccVersion],
     captures: &[GCC_VERSION],
-    facts: &["os.gcc_version", "os.gcc_major"],
+    facts: &[&["os.gcc_version", "os.gcc_major"]],
     collectors: &[],
 };

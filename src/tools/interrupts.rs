@@ -11,14 +11,14 @@ pub static SPEC: Spec = Spec {
     id: "interrupts",
     parsers: &[&Interrupts],
     captures: &[AFTER_LOAD],
-    facts: &[
+    facts: &[&[
         "irq.<device>.queues",
         "irq.<device>.interrupts",
         "irq.<device>.cpus",
         "irq.<device>.top_cpu",
         "irq.<device>.top_cpu_share_pct",
         "irq.<device>.bus_info",
-    ],
+    ]],
     collectors: &[Collector {
         id: Id::Interrupts,
         name: "interrupts",

@@ -1,8 +1,8 @@
 //! iostat (sysstat): load, throughput and latency per block device, as text or `-o
 //! JSON`.
 
-use super::Spec;
 use super::collector::{Collector, Id, SYSSTAT, When};
+use super::{Spec, families};
 use crate::parse::activity::iostat::Iostat;
 use crate::parse::activity::sysstat_json::IostatJson;
 
@@ -13,26 +13,21 @@ pub static SPEC: Spec = Spec {
     parsers: &[&Iostat, &IostatJson],
     captures: &[EXTENDED],
     facts: &[
-        "cpu.util_pct",
-        "cpu.usr_pct",
-        "cpu.sys_pct",
-        "cpu.iowait_pct",
-        "cpu.steal_pct",
-        "cpu.count",
-        "disk.<dev>.util_pct",
-        "disk.<dev>.r_per_s",
-        "disk.<dev>.w_per_s",
-        "disk.<dev>.rkb_per_s",
-        "disk.<dev>.wkb_per_s",
-        "disk.<dev>.io_per_s",
-        "disk.<dev>.r_await_ms",
-        "disk.<dev>.w_await_ms",
-        "disk.<dev>.await_ms",
-        "disk.<dev>.aqu_sz",
-        "disk.<dev>.svctm_ms",
-        "disk.<dev>.f_per_s",
-        "host.name",
-        "os.kernel",
+        families::CPU_BUSY,
+        families::DISK_OPERATIONS,
+        families::DISK_THROUGHPUT,
+        &[
+            "cpu.util_pct",
+            "cpu.count",
+            "disk.<dev>.util_pct",
+            "disk.<dev>.io_per_s",
+            "disk.<dev>.await_ms",
+            "disk.<dev>.aqu_sz",
+            "disk.<dev>.svctm_ms",
+            "disk.<dev>.f_per_s",
+            "host.name",
+            "os.kernel",
+        ],
     ],
     collectors: &[Collector {
         id: Id::Iostat,

@@ -1,6 +1,6 @@
 //! /proc/loadavg: load averages, runnable and total tasks.
 
-use super::Spec;
+use super::{Spec, families};
 use crate::parse::os::load_average::Loadavg;
 
 pub const LOOP: &str =
@@ -10,12 +10,6 @@ pub static SPEC: Spec = Spec {
     id: "loadavg",
     parsers: &[&Loadavg],
     captures: &[LOOP],
-    facts: &[
-        "load.avg1",
-        "load.avg5",
-        "load.avg15",
-        "load.runnable",
-        "load.tasks",
-    ],
+    facts: &[families::LOAD_AVERAGE, &["load.runnable", "load.tasks"]],
     collectors: &[],
 };

@@ -1,7 +1,7 @@
 //! lscpu (util-linux): CPU model, sockets, cores, threads and NUMA nodes.
 
-use super::Spec;
 use super::collector::{Collector, Id, UTIL_LINUX, When};
+use super::{Spec, families};
 use crate::parse::topology::lscpu::Lscpu;
 
 pub const LSCPU: &str = "lscpu";
@@ -11,18 +11,14 @@ pub static SPEC: Spec = Spec {
     parsers: &[&Lscpu],
     captures: &[LSCPU],
     facts: &[
-        "cpu.arch",
-        "cpu.count",
-        "cpu.sockets",
-        "cpu.cores_per_socket",
-        "cpu.threads_per_core",
-        "cpu.numa_nodes",
-        "cpu.numa.<node>.cpus",
-        "cpu.vendor",
-        "cpu.model_name",
-        "cpu.max_mhz",
-        "cpu.hypervisor",
-        "cpu.lse_atomics",
+        families::CPU_TOPOLOGY,
+        &[
+            "cpu.arch",
+            "cpu.count",
+            "cpu.numa_nodes",
+            "cpu.numa.<node>.cpus",
+            "cpu.max_mhz",
+        ],
     ],
     collectors: &[Collector {
         id: Id::Lscpu,

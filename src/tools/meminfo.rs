@@ -1,7 +1,7 @@
 //! /proc/meminfo: memory inventory, swap and huge pages.
 
-use super::Spec;
 use super::collector::{Collector, Id, When};
+use super::{Spec, families};
 use crate::parse::topology::meminfo::Meminfo;
 
 pub const CAT: &str = "cat /proc/meminfo";
@@ -11,15 +11,15 @@ pub static SPEC: Spec = Spec {
     parsers: &[&Meminfo],
     captures: &[CAT],
     facts: &[
-        "mem.free_kib",
-        "mem.available_kib",
-        "mem.total_kib",
-        "mem.swap_total_kib",
-        "mem.swap_used_kib",
-        "mem.anon_huge_kib",
-        "mem.hugepages_total",
-        "mem.hugepages_free",
-        "mem.hugepage_size_kib",
+        families::MEMORY_TOTALS,
+        &[
+            "mem.free_kib",
+            "mem.available_kib",
+            "mem.anon_huge_kib",
+            "mem.hugepages_total",
+            "mem.hugepages_free",
+            "mem.hugepage_size_kib",
+        ],
     ],
     collectors: &[Collector {
         id: Id::Meminfo,

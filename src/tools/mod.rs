@@ -12,6 +12,7 @@ use crate::parse::CaptureParser;
 use std::sync::LazyLock;
 
 pub mod collector;
+pub mod families;
 
 pub mod benchmarksql;
 pub mod benchmarksql_props;
@@ -82,11 +83,19 @@ pub struct Spec {
     pub parsers: &'static [&'static dyn CaptureParser],
     /// The commands that capture its output, as the fact catalog cites them.
     pub captures: &'static [&'static str],
-    /// The fact catalog's patterns its parsers emit (`facts --catalog` lists the tool
-    /// under each; a test holds every fact a fixture yields to its tool's list).
-    pub facts: &'static [&'static str],
+    /// The fact catalog's patterns its parsers emit, in groups (`families` holds the
+    /// groups several tools share); `facts --catalog` lists the tool under each, and a
+    /// test holds every fact a fixture yields to its tool's list.
+    pub facts: &'static [&'static [&'static str]],
     /// What `perfsage capture` runs for it (none when it cannot be run unattended).
     pub collectors: &'static [Collector],
+}
+
+impl Spec {
+    /// Every catalog pattern the tool supplies.
+    pub fn supplies(&self) -> impl Iterator<Item = &'static str> {
+        self.facts.iter().flat_map(|group| group.iter().copied())
+    }
 }
 
 /// Every tool, in the order parsers break ties when two recognise the same file.

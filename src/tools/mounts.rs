@@ -9,6 +9,6 @@ pub static SPEC: Spec = Spec {
     id: "mounts",
     parsers: &[&Mounts],
     captures: &[MOUNT],
-    facts: &["fs.<dev>.type", "fs.<dev>.mount_point", "fs.<dev>.options"],
+    facts: &[&["fs.<dev>.type", "fs.<dev>.mount_point", "fs.<dev>.options"]],
     collectors: &[],
 };

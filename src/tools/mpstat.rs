@@ -1,7 +1,7 @@
 //! mpstat (sysstat): CPU use of every CPU and of all, as text or `-o JSON`.
 
-use super::Spec;
 use super::collector::{Collector, Id, SYSSTAT, When};
+use super::{Spec, families};
 use crate::parse::activity::mpstat::Mpstat;
 use crate::parse::activity::sysstat_json::MpstatJson;
 
@@ -12,18 +12,16 @@ pub static SPEC: Spec = Spec {
     parsers: &[&Mpstat, &MpstatJson],
     captures: &[ALL_CPUS],
     facts: &[
-        "cpu.util_pct",
-        "cpu.usr_pct",
-        "cpu.sys_pct",
-        "cpu.iowait_pct",
-        "cpu.steal_pct",
-        "cpu.irq_pct",
-        "cpu.soft_pct",
-        "cpu.<cpu>.util_pct",
-        "cpu.<cpu>.soft_pct",
-        "cpu.count",
-        "host.name",
-        "os.kernel",
+        families::CPU_BUSY,
+        families::CPU_INTERRUPTS,
+        &[
+            "cpu.util_pct",
+            "cpu.<cpu>.util_pct",
+            "cpu.<cpu>.soft_pct",
+            "cpu.count",
+            "host.name",
+            "os.kernel",
+        ],
     ],
     collectors: &[Collector {
         id: Id::Mpstat,

@@ -7,6 +7,6 @@ pub static SPEC: Spec = Spec {
     id: "mysql-error-log",
     parsers: &[&MysqlErrorLog],
     captures: &[],
-    facts: &["db.log.conn_limit_rejections"],
+    facts: &[&["db.log.conn_limit_rejections"]],
     collectors: &[],
 };

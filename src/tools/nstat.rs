@@ -1,8 +1,8 @@
 //! nstat (iproute2): TCP and IP counters such as retransmits and listen-queue
 //! overflows.
 
-use super::Spec;
 use super::collector::{Collector, IPROUTE2, Id, When};
+use super::{Spec, families};
 use crate::parse::net::nstat::Nstat;
 
 pub const SINCE_BOOT: &str =
@@ -11,39 +11,33 @@ pub const TWO_SNAPSHOTS: &str =
     "for i in 1 2; do date +%s; nstat -saz; sleep 60; done (two timed snapshots around the load)";
 
 /// The kernel's network counters, as nstat and netstat -s both give them.
-pub const FACTS: &[&str] = &[
-    "net.tcp.active_opens_per_s",
-    "net.tcp.passive_opens_per_s",
-    "net.tcp.segments_in_per_s",
-    "net.tcp.segments_out_per_s",
-    "net.tcp.attempt_fails_per_s",
-    "net.tcp.established_resets_per_s",
-    "net.tcp.retrans_per_s",
-    "net.tcp.segments_in_errors_per_s",
-    "net.tcp.resets_out_per_s",
-    "net.tcp.listen_overflows_per_s",
-    "net.tcp.listen_drops_per_s",
-    "net.tcp.syncookies_sent_per_s",
-    "net.tcp.syncookies_received_per_s",
-    "net.tcp.syncookies_failed_per_s",
-    "net.tcp.timeouts_per_s",
-    "net.tcp.fast_retrans_per_s",
-    "net.tcp.active_opens",
-    "net.tcp.passive_opens",
-    "net.tcp.segments_in",
-    "net.tcp.segments_out",
-    "net.tcp.attempt_fails",
-    "net.tcp.established_resets",
-    "net.tcp.retrans",
-    "net.tcp.segments_in_errors",
-    "net.tcp.resets_out",
-    "net.tcp.listen_overflows",
-    "net.tcp.listen_drops",
-    "net.tcp.syncookies_sent",
-    "net.tcp.syncookies_received",
-    "net.tcp.syncookies_failed",
-    "net.tcp.timeouts",
-    "net.tcp.fast_retrans",
+pub const FACTS: &[&[&str]] = &[
+    families::TCP_SEGMENTS,
+    &[
+        "net.tcp.listen_overflows_per_s",
+        "net.tcp.listen_drops_per_s",
+        "net.tcp.syncookies_sent_per_s",
+        "net.tcp.syncookies_received_per_s",
+        "net.tcp.syncookies_failed_per_s",
+        "net.tcp.timeouts_per_s",
+        "net.tcp.fast_retrans_per_s",
+        "net.tcp.active_opens",
+        "net.tcp.passive_opens",
+        "net.tcp.segments_in",
+        "net.tcp.segments_out",
+        "net.tcp.attempt_fails",
+        "net.tcp.established_resets",
+        "net.tcp.retrans",
+        "net.tcp.segments_in_errors",
+        "net.tcp.resets_out",
+        "net.tcp.listen_overflows",
+        "net.tcp.listen_drops",
+        "net.tcp.syncookies_sent",
+        "net.tcp.syncookies_received",
+        "net.tcp.syncookies_failed",
+        "net.tcp.timeouts",
+        "net.tcp.fast_retrans",
+    ],
 ];
 
 pub static SPEC: Spec = Spec {

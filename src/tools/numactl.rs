@@ -10,13 +10,13 @@ pub static SPEC: Spec = Spec {
     id: "numactl",
     parsers: &[&Numactl],
     captures: &[HARDWARE],
-    facts: &[
+    facts: &[&[
         "cpu.numa_nodes",
         "cpu.numa.<node>.cpus",
         "numa.<node>.mem_total_mib",
         "numa.<node>.mem_free_mib",
         "numa.distance.<from>.<to>",
-    ],
+    ]],
     collectors: &[Collector {
         id: Id::Numactl,
         name: "numactl",

@@ -13,7 +13,7 @@ pub static SPEC: Spec = Spec {
     id: "numastat",
     parsers: &[&Numastat],
     captures: &[SYSTEM, PER_NODE, MEMINFO_PER_NODE, PROCESS],
-    facts: &[
+    facts: &[&[
         "numa.<node>.mem_total_mib",
         "numa.<node>.mem_free_mib",
         "numa.<node>.numa_hit",
@@ -43,7 +43,7 @@ pub static SPEC: Spec = Spec {
         "proc.<name>.numa.largest_node",
         "proc.<name>.numa.largest_node_share_pct",
         "proc.<name>.numa.nodes_used",
-    ],
+    ]],
     collectors: &[
         Collector {
             id: Id::NumastatProcess,

@@ -10,7 +10,7 @@ pub static SPEC: Spec = Spec {
     id: "perf-annotate",
     parsers: &[&PerfAnnotate],
     captures: &[HOT_SYMBOL],
-    facts: &[
+    facts: &[&[
         "annotate.symbol",
         "annotate.functions",
         "annotate.dso",
@@ -21,6 +21,6 @@ pub static SPEC: Spec = Spec {
         "annotate.lse_atomic_pct",
         "annotate.locked_pct",
         "annotate.pause_loop_pct",
-    ],
+    ]],
     collectors: &[],
 };

@@ -1,7 +1,7 @@
 //! perf report --stdio: the hottest functions and libraries of a CPU profile.
 
-use super::Spec;
 use super::collector::{Collector, Id, PERF, When};
+use super::{Spec, families};
 use crate::parse::profile::perf_report::PerfReport;
 
 pub const RECORD_AND_REPORT: &str = "perf record -F 99 -g -a -- sleep 30; perf report --stdio --no-children --sort dso,symbol > perf_report.txt";
@@ -11,15 +11,13 @@ pub static SPEC: Spec = Spec {
     parsers: &[&PerfReport],
     captures: &[RECORD_AND_REPORT],
     facts: &[
-        "perf.event",
-        "perf.samples",
-        "perf.kernel_pct",
-        "hotspot.count",
-        "hotspot.<rank>.symbol",
-        "hotspot.<rank>.dso",
-        "hotspot.<rank>.kernel",
-        "hotspot.<rank>.self_pct",
-        "hotspot.<rank>.total_pct",
+        families::HOTSPOTS,
+        &[
+            "perf.event",
+            "perf.samples",
+            "perf.kernel_pct",
+            "hotspot.<rank>.dso",
+        ],
     ],
     collectors: &[Collector {
         id: Id::Perf,

@@ -1,7 +1,7 @@
 //! perf script: every sample with its call stack, for flame graphs and per-thread
 //! shares.
 
-use super::Spec;
+use super::{Spec, families};
 use crate::parse::profile::perf_script::PerfScript;
 
 pub const RECORD_AND_SCRIPT: &str =
@@ -12,16 +12,14 @@ pub static SPEC: Spec = Spec {
     parsers: &[&PerfScript],
     captures: &[RECORD_AND_SCRIPT],
     facts: &[
-        "perf.event",
-        "perf.samples",
-        "perf.kernel_pct",
-        "perf.command.<name>.pct",
-        "hotspot.count",
-        "hotspot.<rank>.symbol",
-        "hotspot.<rank>.dso",
-        "hotspot.<rank>.kernel",
-        "hotspot.<rank>.self_pct",
-        "hotspot.<rank>.total_pct",
+        families::HOTSPOTS,
+        &[
+            "perf.event",
+            "perf.samples",
+            "perf.kernel_pct",
+            "perf.command.<name>.pct",
+            "hotspot.<rank>.dso",
+        ],
     ],
     collectors: &[],
 };

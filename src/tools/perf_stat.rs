@@ -24,7 +24,7 @@ pub static SPEC: Spec = Spec {
     id: "perf-stat",
     parsers: &[&PerfStat],
     captures: &[SYSTEM_WIDE, INTERVALS, PER_CPU],
-    facts: &[
+    facts: &[&[
         "perf.stat.target",
         "perf.stat.elapsed_s",
         "perf.stat.task_clock_ms",
@@ -65,7 +65,7 @@ pub static SPEC: Spec = Spec {
         "perf.stat.cpu.<n>.context_switches_per_s",
         "perf.stat.cpu.<n>.cpu_migrations_per_s",
         "perf.stat.cpu.<n>.page_faults_per_s",
-    ],
+    ]],
     collectors: &[Collector {
         id: Id::PerfStat,
         name: "perf-stat",

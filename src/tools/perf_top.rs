@@ -1,20 +1,12 @@
 //! perf top output saved as text: the hottest functions of the moment.
 
-use super::Spec;
+use super::{Spec, families};
 use crate::parse::profile::perf_top::PerfTop;
 
 pub static SPEC: Spec = Spec {
     id: "perf-top",
     parsers: &[&PerfTop],
     captures: &[],
-    facts: &[
-        "perf.event",
-        "hotspot.count",
-        "hotspot.<rank>.symbol",
-        "hotspot.<rank>.dso",
-        "hotspot.<rank>.kernel",
-        "hotspot.<rank>.self_pct",
-        "hotspot.<rank>.total_pct",
-    ],
+    facts: &[families::HOTSPOTS, &["perf.event", "hotspot.<rank>.dso"]],
     collectors: &[],
 };

@@ -1,8 +1,8 @@
 //! pidstat (sysstat): CPU, disk I/O, memory and context switches per process and per
 //! thread.
 
-use super::Spec;
 use super::collector::{Collector, Id, SYSSTAT, When};
+use super::{Spec, families};
 use crate::parse::activity::pidstat::Pidstat;
 
 pub const PROCESSES: &str = "pidstat -u -d -r -w 10 (while the load runs; -t adds threads)";
@@ -13,22 +13,22 @@ pub static SPEC: Spec = Spec {
     parsers: &[&Pidstat],
     captures: &[PROCESSES, THREADS],
     facts: &[
-        "cpu.count",
-        "host.name",
-        "os.kernel",
-        "proc.<name>.cpu_pct",
-        "proc.<name>.usr_pct",
-        "proc.<name>.sys_pct",
-        "proc.<name>.wait_pct",
-        "proc.<name>.rkb_per_s",
-        "proc.<name>.wkb_per_s",
-        "proc.<name>.iodelay_ticks",
-        "proc.<name>.majflt_per_s",
-        "proc.<name>.cswch_per_s",
-        "proc.<name>.nvcswch_per_s",
-        "proc.<name>.busiest_thread_cpu_pct",
-        "proc.busiest.name",
-        "proc.busiest.cpu_pct",
+        families::BUSIEST_PROCESS,
+        &[
+            "cpu.count",
+            "host.name",
+            "os.kernel",
+            "proc.<name>.usr_pct",
+            "proc.<name>.sys_pct",
+            "proc.<name>.wait_pct",
+            "proc.<name>.rkb_per_s",
+            "proc.<name>.wkb_per_s",
+            "proc.<name>.iodelay_ticks",
+            "proc.<name>.majflt_per_s",
+            "proc.<name>.cswch_per_s",
+            "proc.<name>.nvcswch_per_s",
+            "proc.<name>.busiest_thread_cpu_pct",
+        ],
     ],
     collectors: &[Collector {
         id: Id::Pidstat,

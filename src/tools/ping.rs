@@ -10,12 +10,12 @@ pub static SPEC: Spec = Spec {
     id: "ping",
     parsers: &[&Ping],
     captures: &[ROUND_TRIP],
-    facts: &[
+    facts: &[&[
         "net.ping.<target>.rtt_min_ms",
         "net.ping.<target>.rtt_avg_ms",
         "net.ping.<target>.rtt_max_ms",
         "net.ping.<target>.rtt_mdev_ms",
         "net.ping.<target>.loss_pct",
-    ],
+    ]],
     collectors: &[],
 };

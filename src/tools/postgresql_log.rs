@@ -9,6 +9,6 @@ pub static SPEC: Spec = Spec {
     id: "postgresql-log",
     parsers: &[&PostgresqlLog],
     captures: &[SERVER_LOG],
-    facts: &["db.log.conn_limit_rejections"],
+    facts: &[&["db.log.conn_limit_rejections"]],
     collectors: &[],
 };

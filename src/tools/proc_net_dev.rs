@@ -1,6 +1,6 @@
 //! /proc/net/dev: packets, errors and drops per network interface.
 
-use super::Spec;
+use super::{Spec, families};
 use crate::parse::net::proc_net_dev::ProcNetDev;
 
 pub const SINCE_BOOT: &str = "cat /proc/net/dev (since boot)";
@@ -10,33 +10,23 @@ pub static SPEC: Spec = Spec {
     parsers: &[&ProcNetDev],
     captures: &[SINCE_BOOT],
     facts: &[
-        "net.busiest.name",
-        "net.<if>.rxkb_per_s",
-        "net.<if>.txkb_per_s",
-        "net.<if>.rxpck_per_s",
-        "net.<if>.txpck_per_s",
-        "net.<if>.rxerr_per_s",
-        "net.<if>.txerr_per_s",
-        "net.<if>.coll_per_s",
-        "net.<if>.rxdrop_per_s",
-        "net.<if>.txdrop_per_s",
-        "net.<if>.txcarr_per_s",
-        "net.<if>.rxfram_per_s",
-        "net.<if>.rxfifo_per_s",
-        "net.<if>.txfifo_per_s",
-        "net.<if>.rx_kib",
-        "net.<if>.rx_packets",
-        "net.<if>.rx_errors",
-        "net.<if>.rx_drops",
-        "net.<if>.rx_fifo",
-        "net.<if>.rx_frame",
-        "net.<if>.tx_kib",
-        "net.<if>.tx_packets",
-        "net.<if>.tx_errors",
-        "net.<if>.tx_drops",
-        "net.<if>.tx_fifo",
-        "net.<if>.tx_colls",
-        "net.<if>.tx_carrier",
+        families::NETWORK_THROUGHPUT,
+        families::NETWORK_ERRORS,
+        &[
+            "net.<if>.rx_kib",
+            "net.<if>.rx_packets",
+            "net.<if>.rx_errors",
+            "net.<if>.rx_drops",
+            "net.<if>.rx_fifo",
+            "net.<if>.rx_frame",
+            "net.<if>.tx_kib",
+            "net.<if>.tx_packets",
+            "net.<if>.tx_errors",
+            "net.<if>.tx_drops",
+            "net.<if>.tx_fifo",
+            "net.<if>.tx_colls",
+            "net.<if>.tx_carrier",
+        ],
     ],
     collectors: &[],
 };

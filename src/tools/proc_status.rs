@@ -10,13 +10,13 @@ pub static SPEC: Spec = Spec {
     id: "proc-status",
     parsers: &[&ProcStatus],
     captures: &[STATUS],
-    facts: &[
+    facts: &[&[
         "proc.<name>.cpus_allowed",
         "proc.<name>.cpus_allowed_count",
         "proc.<name>.mems_allowed",
         "proc.<name>.threads",
         "proc.<name>.rss_kib",
-    ],
+    ]],
     collectors: &[Collector {
         id: Id::ProcStatus,
         name: "proc-status",

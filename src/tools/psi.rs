@@ -1,8 +1,8 @@
 //! Pressure stall information (/proc/pressure, cgroup *.pressure): time tasks waited
 //! for CPU, memory and I/O.
 
-use super::Spec;
 use super::collector::{Collector, Id, When};
+use super::{Spec, families};
 use crate::parse::os::psi::Psi;
 
 pub const SYSTEM: &str = "for i in $(seq 7); do date +%s; grep -r . /proc/pressure; sleep 10; done (while the load runs; Linux 4.20 and later)";
@@ -13,14 +13,9 @@ pub static SPEC: Spec = Spec {
     parsers: &[&Psi],
     captures: &[SYSTEM, CGROUP],
     facts: &[
-        "psi.<resource>.<kind>.avg10_pct",
-        "psi.cgroup.<group>.<resource>.<kind>.avg10_pct",
-        "psi.<resource>.<kind>.avg60_pct",
-        "psi.cgroup.<group>.<resource>.<kind>.avg60_pct",
-        "psi.<resource>.<kind>.avg300_pct",
-        "psi.cgroup.<group>.<resource>.<kind>.avg300_pct",
-        "psi.<resource>.<kind>.stall_pct",
-        "psi.cgroup.<group>.<resource>.<kind>.stall_pct",
+        families::PRESSURE,
+        families::CGROUP_PRESSURE,
+        &["psi.cgroup.<group>.<resource>.<kind>.stall_pct"],
     ],
     collectors: &[Collector {
         id: Id::Psi,

@@ -1,7 +1,7 @@
 //! A scaling table a consultant typed from a benchmark report: throughput (and CPU or
 //! disk busy) per thread count.
 
-use super::Spec;
+use super::{Spec, families};
 use crate::parse::bench::scaling_table::ScalingTable;
 
 pub const WITH_DISK_BUSY: &str = "a scaling table with a disk busy column";
@@ -13,12 +13,12 @@ pub static SPEC: Spec = Spec {
     parsers: &[&ScalingTable],
     captures: &[WITH_DISK_BUSY, WITH_CPU],
     facts: &[
-        "bench.run.<workload>.<threads>.tps",
-        "bench.run.<workload>.<threads>.qps",
-        "bench.run.<workload>.<threads>.p95_ms",
-        "bench.run.<workload>.<threads>.disk_busy_pct",
-        "bench.run.<workload>.<threads>.cpu_pct",
-        "cpu.util_pct",
+        families::SCALING_RUNS,
+        &[
+            "bench.run.<workload>.<threads>.disk_busy_pct",
+            "bench.run.<workload>.<threads>.cpu_pct",
+            "cpu.util_pct",
+        ],
     ],
     collectors: &[],
 };

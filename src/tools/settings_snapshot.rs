@@ -1,8 +1,8 @@
 //! The settings snapshot (docs/settings-snapshot.md): THP, NUMA balancing, I/O
 //! schedulers, governor, SMT, IOMMU and other /proc and /sys settings.
 
-use super::Spec;
 use super::collector::{Collector, Id, When};
+use super::{Spec, families};
 use crate::parse::os::settings_snapshot::SettingsSnapshot;
 
 pub const UNDER_LOAD: &str =
@@ -15,33 +15,26 @@ pub static SPEC: Spec = Spec {
     parsers: &[&SettingsSnapshot],
     captures: &[UNDER_LOAD, SCRIPT, OR_DMESG],
     facts: &[
-        "cpu.arch",
-        "cpu.max_mhz",
-        "cpu.governor",
-        "cpu.<cpu>.governor",
-        "cpu.cur_freq_min_mhz",
-        "cpu.cur_freq_avg_mhz",
-        "cpu.cur_freq_max_mhz",
-        "cpu.smt_control",
-        "cpu.smt_active",
-        "disk.<dev>.scheduler",
-        "host.name",
-        "os.kernel",
-        "sysctl.<name*>",
-        "os.numa_balancing",
-        "os.swappiness",
-        "os.zone_reclaim_mode",
-        "os.nr_hugepages",
-        "os.dirty_ratio_pct",
-        "os.dirty_background_ratio_pct",
-        "os.thp.enabled",
-        "os.thp.defrag",
-        "os.page_size_kib",
-        "os.irqbalance_active",
-        "os.iommu_enabled",
-        "os.iommu_units",
-        "os.iommu_passthrough",
-        "os.cmdline",
+        families::KERNEL_SETTINGS,
+        families::IOMMU,
+        &[
+            "cpu.arch",
+            "cpu.max_mhz",
+            "cpu.governor",
+            "cpu.<cpu>.governor",
+            "cpu.cur_freq_min_mhz",
+            "cpu.cur_freq_avg_mhz",
+            "cpu.cur_freq_max_mhz",
+            "cpu.smt_control",
+            "cpu.smt_active",
+            "disk.<dev>.scheduler",
+            "host.name",
+            "os.kernel",
+            "os.thp.enabled",
+            "os.thp.defrag",
+            "os.page_size_kib",
+            "os.irqbalance_active",
+        ],
     ],
     collectors: &[Collector {
         id: Id::Settings,

@@ -10,7 +10,7 @@ pub static SPEC: Spec = Spec {
     id: "ss-info",
     parsers: &[&SsInfo],
     captures: &[TCP_INFO],
-    facts: &[
+    facts: &[&[
         "net.tcp.conn.count",
         "net.tcp.conn.rtt_avg_ms",
         "net.tcp.conn.rtt_max_ms",
@@ -18,7 +18,7 @@ pub static SPEC: Spec = Spec {
         "net.tcp.conn.segments_out",
         "net.tcp.conn.retrans_pct",
         "net.tcp.conn.most_retrans_peer",
-    ],
+    ]],
     collectors: &[Collector {
         id: Id::TcpSockets,
         name: "ss-tcp",

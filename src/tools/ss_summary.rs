@@ -10,14 +10,14 @@ pub static SPEC: Spec = Spec {
     id: "ss-summary",
     parsers: &[&SsSummary],
     captures: &[SUMMARY],
-    facts: &[
+    facts: &[&[
         "net.sockets.total",
         "net.sockets.tcp_timewait",
         "net.sockets.tcp_allocated",
         "net.sockets.tcp_estab",
         "net.sockets.tcp_closed",
         "net.sockets.tcp_orphaned",
-    ],
+    ]],
     collectors: &[Collector {
         id: Id::SocketSummary,
         name: "ss-summary",

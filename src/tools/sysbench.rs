@@ -1,6 +1,6 @@
 //! sysbench's run output: throughput, latency and errors per --threads value.
 
-use super::Spec;
+use super::{Spec, families};
 use crate::parse::bench::sysbench::Sysbench;
 
 pub const OUTPUT: &str =
@@ -15,18 +15,18 @@ pub static SPEC: Spec = Spec {
     parsers: &[&Sysbench],
     captures: &[OUTPUT, OUTPUT_WITH_ERRORS, WITH_INTERVALS],
     facts: &[
-        "bench.run.<workload>.<threads>.tps",
-        "bench.run.<workload>.<threads>.qps",
-        "bench.run.<workload>.<threads>.eps",
-        "bench.run.<workload>.<threads>.p95_ms",
-        "bench.run.<workload>.<threads>.lat_avg_ms",
-        "bench.run.<workload>.<threads>.lat_max_ms",
-        "bench.run.<workload>.<threads>.errors_per_s",
-        "bench.run.<workload>.<threads>.reconnects_per_s",
-        "bench.run.<workload>.<threads>.connect_errors",
-        "bench.run.<workload>.<threads>.connect_limit_errors",
-        "bench.run.<workload>.<threads>.interval_tps",
-        "bench.tool",
+        families::SCALING_RUNS,
+        &[
+            "bench.run.<workload>.<threads>.eps",
+            "bench.run.<workload>.<threads>.lat_avg_ms",
+            "bench.run.<workload>.<threads>.lat_max_ms",
+            "bench.run.<workload>.<threads>.errors_per_s",
+            "bench.run.<workload>.<threads>.reconnects_per_s",
+            "bench.run.<workload>.<threads>.connect_errors",
+            "bench.run.<workload>.<threads>.connect_limit_errors",
+            "bench.run.<workload>.<threads>.interval_tps",
+            "bench.tool",
+        ],
     ],
     collectors: &[],
 };

@@ -1,6 +1,6 @@
 //! sysctl -a: kernel tunables.
 
-use super::Spec;
+use super::{Spec, families};
 use crate::parse::os::sysctl::Sysctl;
 
 pub const ALL: &str =
@@ -10,14 +10,6 @@ pub static SPEC: Spec = Spec {
     id: "sysctl",
     parsers: &[&Sysctl],
     captures: &[ALL],
-    facts: &[
-        "sysctl.<name*>",
-        "os.numa_balancing",
-        "os.swappiness",
-        "os.zone_reclaim_mode",
-        "os.nr_hugepages",
-        "os.dirty_ratio_pct",
-        "os.dirty_background_ratio_pct",
-    ],
+    facts: &[families::KERNEL_SETTINGS],
     collectors: &[],
 };

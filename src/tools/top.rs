@@ -1,6 +1,6 @@
 //! top in batch mode (procps): load averages, task states and the busiest processes.
 
-use super::Spec;
+use super::{Spec, families};
 use crate::parse::activity::top::Top;
 
 pub const BATCH: &str = "top -b -d 10 -n 7 -w 512 (while the load runs)";
@@ -10,30 +10,22 @@ pub static SPEC: Spec = Spec {
     parsers: &[&Top],
     captures: &[BATCH],
     facts: &[
-        "load.avg1",
-        "load.avg5",
-        "load.avg15",
-        "tasks.total",
-        "tasks.running",
-        "tasks.sleeping",
-        "tasks.stopped",
-        "tasks.zombie",
-        "mem.free_kib",
-        "mem.available_kib",
-        "cpu.util_pct",
-        "cpu.usr_pct",
-        "cpu.sys_pct",
-        "cpu.iowait_pct",
-        "cpu.steal_pct",
-        "cpu.irq_pct",
-        "cpu.soft_pct",
-        "mem.total_kib",
-        "mem.swap_total_kib",
-        "mem.swap_used_kib",
-        "proc.<name>.cpu_pct",
-        "proc.<name>.mem_pct",
-        "proc.busiest.name",
-        "proc.busiest.cpu_pct",
+        families::CPU_BUSY,
+        families::CPU_INTERRUPTS,
+        families::MEMORY_TOTALS,
+        families::LOAD_AVERAGE,
+        families::BUSIEST_PROCESS,
+        &[
+            "tasks.total",
+            "tasks.running",
+            "tasks.sleeping",
+            "tasks.stopped",
+            "tasks.zombie",
+            "mem.free_kib",
+            "mem.available_kib",
+            "cpu.util_pct",
+            "proc.<name>.mem_pct",
+        ],
     ],
     collectors: &[],
 };

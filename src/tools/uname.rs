@@ -10,7 +10,7 @@ pub static SPEC: Spec = Spec {
     id: "uname",
     parsers: &[&Uname],
     captures: &[UNAME_A],
-    facts: &["cpu.arch", "host.name", "os.kernel"],
+    facts: &[&["cpu.arch", "host.name", "os.kernel"]],
     collectors: &[Collector {
         id: Id::Uname,
         name: "uname",

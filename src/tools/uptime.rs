@@ -10,6 +10,6 @@ pub static SPEC: Spec = Spec {
     id: "uptime",
     parsers: &[&Uptime],
     captures: &[OR_LOADAVG_LOOP],
-    facts: &["load.avg1", "load.avg5", "load.avg15"],
+    facts: &[&["load.avg1", "load.avg5", "load.avg15"]],
     collectors: &[],
 };

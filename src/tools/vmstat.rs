@@ -1,7 +1,7 @@
 //! vmstat (procps): run queue, memory, paging and CPU per interval; `-d` for disks.
 
-use super::Spec;
 use super::collector::{Collector, Id, PROCPS, When};
+use super::{Spec, families};
 use crate::parse::activity::vmstat::Vmstat;
 use crate::parse::activity::vmstat_disk::VmstatDisk;
 
@@ -13,37 +13,27 @@ pub static SPEC: Spec = Spec {
     parsers: &[&Vmstat, &VmstatDisk],
     captures: &[EVERY_10S, DISKS],
     facts: &[
-        "proc.runq",
-        "proc.blocked",
-        "mem.free_kib",
-        "mem.swpd_kib",
-        "mem.buff_kib",
-        "mem.cache_kib",
-        "swap.in_kib_per_s",
-        "swap.out_kib_per_s",
-        "io.bi_kib_per_s",
-        "io.bo_kib_per_s",
-        "sys.intr_per_s",
-        "sys.cs_per_s",
-        "cpu.util_pct",
-        "cpu.usr_pct",
-        "cpu.sys_pct",
-        "cpu.iowait_pct",
-        "cpu.steal_pct",
-        "disk.<dev>.r_per_s",
-        "disk.<dev>.w_per_s",
-        "disk.<dev>.rkb_per_s",
-        "disk.<dev>.wkb_per_s",
-        "disk.<dev>.io_per_s",
-        "disk.<dev>.r_await_ms",
-        "disk.<dev>.w_await_ms",
-        "disk.<dev>.await_ms",
-        "disk.<dev>.reads_since_boot",
-        "disk.<dev>.read_kib_since_boot",
-        "disk.<dev>.writes_since_boot",
-        "disk.<dev>.written_kib_since_boot",
-        "disk.<dev>.io_in_progress",
-        "disk.<dev>.busy_s_since_boot",
+        families::CPU_BUSY,
+        families::DISK_OPERATIONS,
+        families::DISK_THROUGHPUT,
+        families::VMSTAT_FIGURES,
+        &[
+            "mem.free_kib",
+            "swap.in_kib_per_s",
+            "swap.out_kib_per_s",
+            "io.bi_kib_per_s",
+            "io.bo_kib_per_s",
+            "sys.intr_per_s",
+            "cpu.util_pct",
+            "disk.<dev>.io_per_s",
+            "disk.<dev>.await_ms",
+            "disk.<dev>.reads_since_boot",
+            "disk.<dev>.read_kib_since_boot",
+            "disk.<dev>.writes_since_boot",
+            "disk.<dev>.written_kib_since_boot",
+            "disk.<dev>.io_in_progress",
+            "disk.<dev>.busy_s_since_boot",
+        ],
     ],
     collectors: &[Collector {
         id: Id::Vmstat,

@@ -9,6 +9,6 @@ pub static SPEC: Spec = Spec {
     id: "xfs-info",
     parsers: &[&XfsInfo],
     captures: &[EACH_DATABASE_FS],
-    facts: &["fs.<dev>.type", "fs.<dev>.block_size_kib"],
+    facts: &[&["fs.<dev>.type", "fs.<dev>.block_size_kib"]],
     collectors: &[],
 };

@@ -53,15 +53,17 @@ impl CatalogEntry {
 /// facts that come from no tool.
 static SOURCES: LazyLock<HashMap<&'static str, Vec<&'static str>>> = LazyLock::new(|| {
     let mut sources: HashMap<&'static str, Vec<&'static str>> = HashMap::new();
+    let specs = crate::tools::specs()
+        .iter()
+        .flat_map(|s| s.supplies().map(move |pattern| (s.id, pattern)));
     let others = [
         (DERIVED, crate::facts::derive::FACTS),
         (BUNDLE_YAML, crate::bundle::bundle_yaml::FACTS),
-    ];
-    let specs = crate::tools::specs().iter().map(|s| (s.id, s.facts));
-    for (source, patterns) in specs.chain(others) {
-        for pattern in patterns {
-            sources.entry(pattern).or_default().push(source);
-        }
+    ]
+    .into_iter()
+    .flat_map(|(source, patterns)| patterns.iter().map(move |&pattern| (source, pattern)));
+    for (source, pattern) in specs.chain(others) {
+        sources.entry(pattern).or_default().push(source);
     }
     sources
 });

@@ -115,11 +115,10 @@ fn a_raw_disk_after_case_b_matches_the_raw_disk_step() {
     let table = run_ok(&["compare", BASELINE, &after]);
     for part in [
         "══ vm-64c-virtual-disk → raw-disk",
-        "Benchmark gain: ",
-        "3,171 → 3,963 TPS, +25.0 %",
-        "→ virtualization.raw_disk_passthrough — Test a raw pass-through disk",
+        "\nBenchmark gain\n  oltp_read_write: 3,171 → 3,963 TPS, +25.0 %",
+        "  - virtualization.raw_disk_passthrough — Test a raw pass-through disk",
         "measured +25.0 %, in the source case +27.0 %",
-        "Findings that disappeared:",
+        "\nFindings that disappeared\n",
         "STORAGE limits throughput → No resource is saturated",
     ] {
         assert!(table.contains(part), "{part:?} missing from:\n{table}");
@@ -128,7 +127,7 @@ fn a_raw_disk_after_case_b_matches_the_raw_disk_step() {
         "compare", BASELINE, &after, "--format", "md", "--lang", "zh",
     ]);
     assert!(
-        md.contains("**基准测试收益：**") && md.contains("3,171 → 3,963 TPS, +25.0 %"),
+        md.contains("#### 基准测试收益\n\n- oltp\\_read\\_write：3,171 → 3,963 TPS, +25.0 %"),
         "{md}"
     );
     assert!(md.contains("为虚拟机已饱和的虚拟磁盘测试裸盘直通"), "{md}");

@@ -6,14 +6,20 @@
 use crate::support::*;
 use perfsage::bundle::Bundle;
 use perfsage::bundle::host_facts::read_host;
+use perfsage::compare::Comparison;
 use perfsage::diagnosis::flame;
 use perfsage::diagnosis::{Diagnosis, MethodologyMap, diagnose, diagnose_host};
+use perfsage::engagement::Engagement;
 use perfsage::facts::value::format_number;
 use perfsage::facts::{Fact, Provenance, Unit, Value};
 use perfsage::knowledge::KnowledgeBase;
 use perfsage::knowledge::measured::median;
 use perfsage::report::Exporter;
-use perfsage::report::document::{self, Block};
+use perfsage::report::compare::document::document as compare_document;
+use perfsage::report::document::{self, Block, Part, Section};
+use perfsage::report::engagement::document::document as engagement_document;
+use perfsage::report::fleet::FleetSummary;
+use perfsage::report::fleet::document::document as fleet_document;
 use perfsage::report::html::Html;
 use perfsage::report::i18n::labels::Lang;
 use perfsage::report::json::Json;
@@ -135,36 +141,90 @@ fn markdown_has_every_part_of_the_diagnosis() {
     }
 }
 
-/// The report document decides each host's sections once: the table, Markdown and HTML
-/// reports show the same headings in the same order (charts only in HTML, the metric
+/// Every report is one document, its content decided once: for a diagnosis, a
+/// comparison, an engagement and a fleet summary, the table, Markdown and HTML reports
+/// show the same section headings in the same order (charts only in HTML, the metric
 /// cards there without a heading), in English and in Chinese.
 #[test]
 fn every_format_shows_the_documents_sections_in_its_order() {
-    let json = run_ok(&["diagnose", CASE, "--format", "json"]);
-    let model: Diagnosis = serde_json::from_slice(&json).expect("the JSON is the model");
+    let diagnosis: Diagnosis =
+        serde_json::from_slice(&run_ok(&["diagnose", CASE, "--format", "json"])).unwrap();
+    let comparison: Comparison = serde_json::from_slice(&run_ok(&[
+        "compare",
+        "cases/greatdb-vm-cluster",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    let engagement: Engagement = serde_json::from_slice(&run_ok(&[
+        "diagnose",
+        "cases/greatdb-vm-cluster",
+        "--all",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    let fleet_args = ["diagnose", CASE, "cases/mogdb-tpcc/bundles/before-tuning"];
+    let mut fleet = FleetSummary::default();
+    for line in text(run_ok(&[&fleet_args[..], &["--format", "jsonl"]].concat())).lines() {
+        fleet.add_jsonl(line).unwrap();
+    }
     for (lang, code) in [(Lang::En, "en"), (Lang::Zh, "zh")] {
-        let doc = document::document(&model, lang);
-        assert!(doc.hosts.iter().all(|h| h.sections.len() > 3));
-        for format in ["table", "md", "html"] {
-            let report = text(run_ok(&[
-                "diagnose", CASE, "--format", format, "--lang", code,
-            ]));
-            let mut at = 0;
-            for host in &doc.hosts {
-                for s in &host.sections {
-                    let marker = match (format, &s.block) {
-                        (_, Block::Charts(_)) | ("html", Block::Metrics(_)) => continue,
-                        ("html", _) => format!("<h3>{}</h3>", s.heading),
-                        ("md", _) => format!("\n### {}\n", s.heading),
-                        _ => format!("\n\n{}\n", s.heading),
+        let documents = [
+            (document::document(&diagnosis, lang), vec!["diagnose", CASE]),
+            (
+                compare_document(&comparison, lang),
+                vec!["compare", "cases/greatdb-vm-cluster"],
+            ),
+            (
+                engagement_document(&engagement, lang, true),
+                vec!["diagnose", "cases/greatdb-vm-cluster", "--all"],
+            ),
+            (fleet_document(&fleet, lang), fleet_args.to_vec()),
+        ];
+        for (doc, args) in &documents {
+            let headings = headings(&doc.intro, &doc.parts);
+            assert!(headings.len() > 5, "{args:?}: {headings:?}");
+            for format in ["table", "md", "html"] {
+                let report = text(run_ok(
+                    &[&args[..], &["--format", format, "--lang", code]].concat(),
+                ));
+                let mut at = 0;
+                for (heading, block) in &headings {
+                    let marker = match (format, block) {
+                        ("html", _) => format!("<h3>{heading}</h3>"),
+                        ("md", _) => format!("# {heading}\n"),
+                        _ => format!("\n{heading}\n"),
                     };
+                    if format == "html" && *block == "metrics" {
+                        continue;
+                    }
                     let found = report[at..].find(&marker).unwrap_or_else(|| {
-                        panic!("{format} {code}: {marker:?} missing after byte {at}")
+                        panic!("{args:?} {format} {code}: {marker:?} missing after byte {at}")
                     });
                     at += found + marker.len();
                 }
             }
         }
+    }
+}
+
+/// The headings of the sections a format prints, in document order, with whether the
+/// block is key metrics (HTML shows those as cards without a heading).
+fn headings(intro: &[Section], parts: &[Part]) -> Vec<(String, &'static str)> {
+    let mut out: Vec<(String, &'static str)> = intro.iter().filter_map(heading).collect();
+    for p in parts {
+        out.extend(p.sections.iter().filter_map(heading));
+        out.extend(headings(&[], &p.parts));
+    }
+    out
+}
+
+fn heading(s: &Section) -> Option<(String, &'static str)> {
+    match s.block {
+        Block::Charts(_) => None,
+        Block::Metrics(_) => Some((s.heading.clone()?, "metrics")),
+        _ => Some((s.heading.clone()?, "other")),
     }
 }
 
@@ -542,24 +602,32 @@ fn a_case_with_several_bundles_is_one_engagement_written_to_exactly_the_file_nam
     );
     assert!(engagement.chain[1].change.is_some());
 
+    for (format, latest, earlier) in [
+        ("html", r#"id="run-2""#, r#"id="run-1""#),
+        (
+            "md",
+            "## Current state: run 2 (idle)",
+            "## Earlier run 1: busy",
+        ),
+        (
+            "table",
+            "══ Current state: run 2 (idle)",
+            "══ Earlier run 1: busy",
+        ),
+    ] {
+        let report = text(run_ok(&["diagnose", path, "--format", format]));
+        assert_eq!(report.matches(latest).count(), 1, "{format}: {report}");
+        assert!(!report.contains(earlier), "{format}: the latest run only");
+        assert!(report.contains("--all shows each in full"), "{format}");
+        let all = text(run_ok(&["diagnose", path, "--format", format, "--all"]));
+        assert!(
+            all.contains(latest) && all.contains(earlier),
+            "{format}: every run"
+        );
+        assert_eq!(all.matches("Diagnosis of: ").count(), 2, "{format}: {all}");
+    }
     let html = text(run_ok(&["diagnose", path, "--format", "html"]));
     assert_eq!(html.matches("<!DOCTYPE html>").count(), 1, "one page");
-    assert!(
-        html.contains(r#"<details id="run-1">"#),
-        "the earlier run folded"
-    );
-    let md = text(run_ok(&["diagnose", path, "--format", "md"]));
-    assert_eq!(
-        md.matches("# Performance diagnosis").count(),
-        1,
-        "the latest run only"
-    );
-    let md_all = text(run_ok(&["diagnose", path, "--format", "md", "--all"]));
-    assert_eq!(
-        md_all.matches("# Performance diagnosis").count(),
-        2,
-        "every run"
-    );
 }
 
 /// A case folder with two bundles: a CPU-bound run, then an idle one.

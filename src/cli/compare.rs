@@ -2,18 +2,14 @@
 //! side. Each input is a bundle, a case folder (its bundles in order) or a JSON report
 //! saved by `perfsage diagnose --format json`; more than two make a chain.
 
+use super::bundle_or_case;
 use super::progress_bar::ReadingBar;
 use super::report_args::{Format, ReportArgs};
-use super::{bundle_or_case, table_width};
 use crate::compare::compare;
 use crate::diagnosis::{Diagnosis, diagnose_with_progress, schema_upgrade};
 use crate::error::InputError;
 use crate::knowledge::KnowledgeBase;
-use crate::report::compare::CompareExporter;
-use crate::report::compare::html::CompareHtml;
-use crate::report::compare::json::CompareJson;
-use crate::report::compare::markdown::CompareMarkdown;
-use crate::report::compare::table::CompareTable;
+use crate::report::compare::{document::document, json};
 use crate::report::redact::Redactor;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -80,23 +76,13 @@ pub fn run(args: Args, rule_dirs: &[PathBuf]) -> anyhow::Result<ExitCode> {
         }
         comparison = redactor.apply(&comparison)?;
     }
-    let lang = args.report.lang;
-    let bytes = match args.report.format()? {
-        Format::Table => CompareTable {
-            width: if args.report.file().is_some() {
-                120
-            } else {
-                table_width()
-            },
-            lang,
-        }
-        .serialize(&comparison)?,
-        Format::Md => CompareMarkdown { lang }.serialize(&comparison)?,
-        Format::Html => CompareHtml { lang }.serialize(&comparison)?,
-        Format::Json => CompareJson.serialize(&comparison)?,
-        Format::Jsonl => anyhow::bail!(
+    let format = args.report.format()?;
+    let bytes = match (args.report.layout(format), format) {
+        (Some(layout), _) => layout.render(&document(&comparison, args.report.lang)),
+        (None, Format::Jsonl) => anyhow::bail!(
             "jsonl is for many bundles diagnosed at once; compare writes one report: use --format json"
         ),
+        (None, _) => json::serialize(&comparison)?,
     };
     args.report.write(args.report.file(), &bytes)?;
     Ok(ExitCode::SUCCESS)

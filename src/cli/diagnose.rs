@@ -3,16 +3,14 @@
 use super::fleet_run::{FleetArgs, FleetRun};
 use super::progress_bar::ReadingBar;
 use super::report_args::{Format, ReportArgs};
-use super::{bundle_or_case, engagement_run, table_width};
+use super::{bundle_or_case, engagement_run};
 use crate::diagnosis::{Diagnosis, diagnose_with_progress};
 use crate::error::InputError;
 use crate::knowledge::KnowledgeBase;
 use crate::report::Exporter;
-use crate::report::html::Html;
+use crate::report::document::document;
 use crate::report::json::Json;
-use crate::report::markdown::Markdown;
 use crate::report::redact::Redactor;
-use crate::report::table::TableReport;
 use crate::rules::Severity;
 use clap::ValueEnum;
 use std::path::PathBuf;
@@ -141,20 +139,11 @@ pub fn run(args: Args, rule_dirs: &[PathBuf]) -> anyhow::Result<ExitCode> {
 }
 
 fn render(diagnosis: &Diagnosis, format: Format, args: &ReportArgs) -> anyhow::Result<Vec<u8>> {
-    let lang = args.lang;
-    match format {
-        Format::Table => TableReport {
-            width: if args.file().is_some() {
-                120
-            } else {
-                table_width()
-            },
-            lang,
+    match (args.layout(format), format) {
+        (Some(layout), _) => Ok(layout.render(&document(diagnosis, args.lang))),
+        (None, Format::Jsonl) => {
+            anyhow::bail!("jsonl is written by the fleet run, one line per bundle")
         }
-        .serialize(diagnosis),
-        Format::Md => Markdown { lang }.serialize(diagnosis),
-        Format::Html => Html { lang }.serialize(diagnosis),
-        Format::Json => Json.serialize(diagnosis),
-        Format::Jsonl => anyhow::bail!("jsonl is written by the fleet run, one line per bundle"),
+        (None, _) => Json.serialize(diagnosis),
     }
 }

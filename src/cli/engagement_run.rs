@@ -7,17 +7,13 @@ use super::bundle_or_case::{self, name_of};
 use super::fleet_run::FleetArgs;
 use super::progress_bar::ReadingBar;
 use super::report_args::{Format, ReportArgs};
-use super::table_width;
 use crate::bundle::{Bundle, ReadOptions};
 use crate::cases::Case;
 use crate::diagnosis::diagnose_with_progress;
 use crate::engagement::{self, Engagement, Run};
 use crate::error::InputError;
 use crate::knowledge::KnowledgeBase;
-use crate::report::engagement::EngagementExporter;
-use crate::report::engagement::html::EngagementHtml;
-use crate::report::engagement::markdown::EngagementMarkdown;
-use crate::report::engagement::table::EngagementTable;
+use crate::report::engagement::document::document;
 use crate::report::redact::Redactor;
 use crate::rules::Severity;
 use std::path::{Path, PathBuf};
@@ -150,27 +146,15 @@ fn render(
     report: &ReportArgs,
     all: bool,
 ) -> anyhow::Result<Vec<u8>> {
-    let lang = report.lang;
-    match format {
-        Format::Table => EngagementTable {
-            width: if report.file().is_some() {
-                120
-            } else {
-                table_width()
-            },
-            lang,
-            all,
-        }
-        .serialize(e),
-        Format::Md => EngagementMarkdown { lang, all }.serialize(e),
-        Format::Html => EngagementHtml { lang, all }.serialize(e),
-        Format::Json => {
+    match (report.layout(format), format) {
+        (Some(layout), _) => Ok(layout.render(&document(e, report.lang, all))),
+        (None, Format::Jsonl) => anyhow::bail!(
+            "an engagement is one report: use --format json for one document with every run"
+        ),
+        (None, _) => {
             let mut bytes = serde_json::to_vec_pretty(e)?;
             bytes.push(b'\n');
             Ok(bytes)
         }
-        Format::Jsonl => anyhow::bail!(
-            "an engagement is one report: use --format json for one document with every run"
-        ),
     }
 }

@@ -4,9 +4,10 @@
 //! become the same summary a single run writes with `--format md|html`.
 
 use super::fleet_run::open_lines;
-use super::report_args::{Format, ReportArgs};
+use super::report_args::ReportArgs;
 use crate::error::InputError;
 use crate::report::fleet::FleetSummary;
+use crate::report::fleet::document::document;
 use std::io::BufRead;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -47,11 +48,16 @@ fn summary(files: &[PathBuf], report: &ReportArgs) -> anyhow::Result<ExitCode> {
             })?;
         }
     }
-    let bytes = match report.format()? {
-        Format::Html => crate::report::fleet::html::render(&summary, report.lang),
-        Format::Md | Format::Table => crate::report::fleet::markdown::render(&summary, report.lang),
-        other => anyhow::bail!("a fleet summary is md or html, not {}", other.extension()),
+    let format = report.format()?;
+    let Some(layout) = report.layout(format) else {
+        anyhow::bail!(
+            "a fleet summary is md, html or table, not {}",
+            format.extension()
+        );
     };
-    report.write(report.file(), bytes.as_bytes())?;
+    report.write(
+        report.file(),
+        &layout.render(&document(&summary, report.lang)),
+    )?;
     Ok(ExitCode::SUCCESS)
 }

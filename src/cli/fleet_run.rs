@@ -15,6 +15,7 @@ use crate::diagnosis::diagnose;
 use crate::error::InputError;
 use crate::knowledge::KnowledgeBase;
 use crate::report::fleet::FleetSummary;
+use crate::report::fleet::document::document;
 use crate::report::redact::Redactor;
 use crate::rules::finding::Severity;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -107,9 +108,9 @@ pub struct FleetRun<'a> {
 impl FleetRun<'_> {
     pub fn run(self) -> anyhow::Result<ExitCode> {
         let format = self.report.format()?;
-        if !matches!(format, Format::Jsonl | Format::Md | Format::Html) {
+        if format == Format::Json {
             anyhow::bail!(
-                "many bundles give one JSON line each (--format jsonl) or one fleet summary (--format md or html), not {}",
+                "many bundles give one JSON line each (--format jsonl) or one fleet summary (--format md, html or table), not {}",
                 format.extension()
             );
         }
@@ -205,12 +206,9 @@ impl FleetRun<'_> {
         })?;
         bar.finish_and_clear();
         drop(out);
-        if format != Format::Jsonl {
-            let bytes = match format {
-                Format::Html => crate::report::fleet::html::render(&summary, self.report.lang),
-                _ => crate::report::fleet::markdown::render(&summary, self.report.lang),
-            };
-            self.report.write(self.report.file(), bytes.as_bytes())?;
+        if let Some(layout) = self.report.layout(format) {
+            let bytes = layout.render(&document(&summary, self.report.lang));
+            self.report.write(self.report.file(), &bytes)?;
         }
         Ok(if any_failed {
             ExitCode::from(2)

@@ -4,6 +4,7 @@
 use crate::bundle::display_name;
 use crate::bundle::regular_file::{describe_io, special_kind};
 use crate::error::InputError;
+use crate::report::Layout;
 use crate::report::i18n::labels::Lang;
 use clap::ValueEnum;
 use std::io::Write;
@@ -90,6 +91,23 @@ impl ReportArgs {
     }
 
     /// The output file, unless the report goes to standard output.
+    /// How a report document is laid out in `format`; none for JSON and JSONL, which
+    /// write the models themselves. Tables fit the terminal, or 120 columns in a file.
+    pub fn layout(&self, format: Format) -> Option<Layout> {
+        match format {
+            Format::Table => Some(Layout::Table {
+                width: if self.file().is_some() {
+                    120
+                } else {
+                    super::table_width()
+                },
+            }),
+            Format::Md => Some(Layout::Markdown),
+            Format::Html => Some(Layout::Html),
+            Format::Json | Format::Jsonl => None,
+        }
+    }
+
     pub fn file(&self) -> Option<&Path> {
         self.output.as_deref().filter(|p| *p != Path::new("-"))
     }

@@ -1,11 +1,12 @@
 //! The report as Markdown, for pasting into a ticket, a wiki or a customer document:
-//! the report document (see `document`) rendered as headings, tables, lists and code
-//! blocks. What each section says is decided there; this file only writes Markdown.
+//! any report document (see `document`) rendered as headings, tables, lists and code
+//! blocks. What each section says is decided by the document's builder; this file only
+//! writes Markdown.
 
 use super::Exporter;
 use super::document::{
-    self, ActionCell, Block, Cell, Conflict, DASH, Document, FindingBlock, Grid, HostPart, Metric,
-    Note, PathStep, Section, Target,
+    self, ActionCell, Block, Cell, Conflict, DASH, Document, FindingBlock, Grid, List, Metric,
+    Note, Part, PathStep, Section, Target,
 };
 use super::i18n::labels::{self, Label, Lang};
 use super::markdown_text::{code, code_block, header, row, text};
@@ -18,72 +19,104 @@ pub struct Markdown {
 
 impl Exporter for Markdown {
     fn serialize(&self, diagnosis: &Diagnosis) -> anyhow::Result<Vec<u8>> {
-        Ok(render(&document::document(diagnosis, self.lang))?.into_bytes())
+        Ok(render(&document::document(diagnosis, self.lang)).into_bytes())
     }
 }
 
-fn render(doc: &Document) -> Result<String, std::fmt::Error> {
-    let lang = doc.lang;
-    let l = |label: Label| label.text(lang);
+/// The document as Markdown.
+pub fn render(doc: &Document) -> String {
     let mut out = String::new();
-    writeln!(out, "# {}\n", l(Label::ReportTitle))?;
-    let colon = labels::colon(lang);
-    writeln!(
-        out,
-        "{}{colon}{}  ",
-        l(Label::DiagnosisOf),
-        code(doc.bundle)
-    )?;
-    writeln!(
-        out,
-        "{}{colon}perfsage {}{}{}\n",
-        l(Label::GeneratedBy),
-        text(doc.version),
-        labels::sentence_end(lang),
-        l(Label::EvidenceNote)
-    )?;
-    for part in &doc.hosts {
-        host(&mut out, part, lang)?;
-    }
-    Ok(out)
+    // Writing to a String cannot fail.
+    let _ = write_document(&mut out, doc);
+    out
 }
 
-fn host(out: &mut String, h: &HostPart, lang: Lang) -> std::fmt::Result {
-    let what = if h.tags.is_empty() {
-        String::new()
-    } else {
-        format!(" ({})", text(&h.tags.join(", ")))
-    };
+fn write_document(out: &mut String, doc: &Document) -> std::fmt::Result {
+    let lang = doc.lang;
+    let colon = labels::colon(lang);
+    writeln!(out, "# {}\n", text(&doc.title))?;
+    if let Some(subject) = &doc.subject {
+        writeln!(out, "{}{colon}{}  ", subject.label, code(&subject.code))?;
+    }
+    let end = labels::sentence_end(lang);
     writeln!(
         out,
-        "## {} {}{what}\n",
-        Label::Host.text(lang),
-        text(h.name)
+        "{}{colon}perfsage {}{}\n",
+        Label::GeneratedBy.text(lang),
+        text(doc.version),
+        match doc.footnote {
+            Some(note) => format!("{end}{note}"),
+            None => end.trim_end().to_string(),
+        }
     )?;
-    writeln!(out, "**{}** ({})\n", h.verdict(lang), h.confidence(lang))?;
-    writeln!(out, "> {}\n", text(&h.summary))?;
-    if let Some(target) = &h.target {
-        writeln!(out, "{}\n", target_line(target, lang))?;
+    for s in &doc.intro {
+        section(out, s, 2, lang)?;
     }
-    for s in &h.sections {
-        section(out, s, lang)?;
+    for p in &doc.parts {
+        part(out, p, 2, lang)?;
     }
     Ok(())
 }
 
-fn section(out: &mut String, s: &Section, lang: Lang) -> std::fmt::Result {
+/// `level`: the number of `#` of the part's heading.
+fn part(out: &mut String, p: &Part, level: usize, lang: Lang) -> std::fmt::Result {
+    let what = if p.tags.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", text(&p.tags.join(", ")))
+    };
+    let anchor = if p.linked {
+        format!("<a id=\"{}\"></a>", p.anchor)
+    } else {
+        String::new()
+    };
+    writeln!(
+        out,
+        "{} {anchor}{}{what}\n",
+        "#".repeat(level),
+        text(&p.heading)
+    )?;
+    if let Some(v) = &p.verdict {
+        match v.confidence_text(lang) {
+            Some(confidence) => writeln!(out, "**{}** ({confidence})\n", v.text(lang))?,
+            None => writeln!(out, "**{}**\n", v.text(lang))?,
+        }
+        if let Some(summary) = &v.summary {
+            writeln!(out, "> {}\n", text(summary))?;
+        }
+    }
+    for s in &p.sections {
+        section(out, s, level + 1, lang)?;
+    }
+    for inner in &p.parts {
+        part(out, inner, level + 1, lang)?;
+    }
+    Ok(())
+}
+
+fn section(out: &mut String, s: &Section, level: usize, lang: Lang) -> std::fmt::Result {
     if let Block::Charts(_) = s.block {
         // Markdown draws no charts; the HTML report does.
         return Ok(());
     }
-    writeln!(out, "### {}\n", s.heading)?;
+    if let Some(heading) = &s.heading {
+        writeln!(out, "{} {}\n", "#".repeat(level), text(heading))?;
+    }
     match &s.block {
+        Block::Paragraph(words) => writeln!(out, "{}\n", text(words))?,
+        Block::Target(target) => writeln!(out, "{}\n", target_line(target, lang))?,
         Block::Metrics(metrics) => metrics_table(out, metrics, lang),
         Block::Grid(grid) => grid_table(out, grid),
+        Block::List(list) => list_items(out, list)?,
+        Block::Gains(gains) => {
+            for gain in gains {
+                writeln!(out, "- {}", text(&gain.text))?;
+            }
+        }
         Block::Path(steps) => path_table(out, steps, lang),
         Block::Findings(findings) => {
             for f in findings {
-                finding(out, f, lang)?;
+                finding(out, f, level + 1, lang)?;
             }
             return Ok(());
         }
@@ -91,7 +124,9 @@ fn section(out: &mut String, s: &Section, lang: Lang) -> std::fmt::Result {
         Block::Conflicts(conflicts) => conflicts_list(out, conflicts, lang)?,
         Block::Charts(_) => {}
     }
-    out.push('\n');
+    if !matches!(s.block, Block::Paragraph(_) | Block::Target(_)) {
+        out.push('\n');
+    }
     Ok(())
 }
 
@@ -129,7 +164,36 @@ fn cell(c: &Cell) -> String {
         Cell::Codes(items) => codes(items),
         Cell::Dash => DASH.to_string(),
         Cell::Action(a) => action(a),
+        Cell::Strong(s) | Cell::Alert(s) => format!("**{}**", text(s)),
+        Cell::Delta { text: t, good } => match good {
+            Some(_) => format!("**{}**", text(t)),
+            None => text(t),
+        },
+        Cell::Link(l) => link(l),
+        Cell::Links(links, more) => links
+            .iter()
+            .map(link)
+            .chain(more.iter().map(|m| text(m)))
+            .collect::<Vec<_>>()
+            .join(", "),
+        Cell::Annotated { text: t, code: c } => format!("{} ({})", text(t), code(c)),
     }
+}
+
+fn link(l: &document::Link) -> String {
+    format!("[{}](#{})", text(&l.text), l.anchor)
+}
+
+fn list_items(out: &mut String, list: &List) -> std::fmt::Result {
+    for (i, item) in list.items.iter().enumerate() {
+        let words: Vec<String> = item.iter().map(cell).collect();
+        if list.numbered {
+            writeln!(out, "{}. {}", i + 1, words.join(" — "))?;
+        } else {
+            writeln!(out, "- {}", words.join(" — "))?;
+        }
+    }
+    Ok(())
 }
 
 fn codes(items: &[String]) -> String {
@@ -203,11 +267,13 @@ fn conflicts_list(out: &mut String, conflicts: &[Conflict], lang: Lang) -> std::
     Ok(())
 }
 
-fn finding(out: &mut String, f: &FindingBlock, lang: Lang) -> std::fmt::Result {
+/// `level`: the number of `#` of the finding's heading.
+fn finding(out: &mut String, f: &FindingBlock, level: usize, lang: Lang) -> std::fmt::Result {
     let lead = |label: Label| labels::lead(label, lang);
     writeln!(
         out,
-        "#### {}. [{}] {} — {}\n",
+        "{} {}. [{}] {} — {}\n",
+        "#".repeat(level.min(6)),
         f.number,
         labels::severity(f.severity, lang),
         code(f.rule),
@@ -259,7 +325,7 @@ fn finding(out: &mut String, f: &FindingBlock, lang: Lang) -> std::fmt::Result {
 }
 
 /// `**Target**: 4,297 TPS beats the 4,000 TPS target by 7.4 % …`
-pub fn target_line(target: &Target, lang: Lang) -> String {
+fn target_line(target: &Target, lang: Lang) -> String {
     format!(
         "**{}**{}{}",
         Label::TargetStatus.text(lang),

@@ -60,14 +60,6 @@ pub fn code_block(lines: &[String], language: &str) -> String {
     out
 }
 
-/// A bold label before its text: `**Verdict:** ` in English, `**结论：**` in Chinese
-/// (the colon inside the bold, so the emphasis closes).
-pub fn bold_lead(label: &str, lang: crate::report::i18n::labels::Lang) -> String {
-    let colon = crate::report::i18n::labels::colon(lang);
-    let mark = colon.trim_end();
-    format!("**{}{mark}**{}", text(label), &colon[mark.len()..])
-}
-
 /// A table row; cells are already escaped.
 pub fn row(cells: &[String]) -> String {
     format!("| {} |\n", cells.join(" | "))

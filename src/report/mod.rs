@@ -1,8 +1,9 @@
-//! Reports: one diagnosis model, one exporter per format, each returning bytes. Only
-//! the CLI writes them anywhere. `document` decides once what a diagnosis report says
-//! (sections, tables, findings) in the report's language; the table, Markdown and HTML
-//! exporters only render it. `i18n` holds every word in English and Chinese; `redact` takes host names and addresses out of a model before any exporter
-//! sees it.
+//! Reports, each returned as bytes; only the CLI writes them anywhere. Every report
+//! (diagnosis, comparison, engagement, fleet summary) is first built as one `document`
+//! that decides what it says in the report's language; the table, Markdown and HTML
+//! renderers only render documents, JSON writes the models themselves. `i18n` holds
+//! every word in English and Chinese; `redact` takes host names and addresses out of a
+//! model before any report is built from it.
 
 pub mod compare;
 pub mod document;
@@ -19,7 +20,31 @@ pub mod redact;
 pub mod table;
 
 use crate::diagnosis::Diagnosis;
+use document::Document;
 
+/// A diagnosis written in one format.
 pub trait Exporter {
     fn serialize(&self, diagnosis: &Diagnosis) -> anyhow::Result<Vec<u8>>;
+}
+
+/// The formats a report document is rendered in.
+#[derive(Debug, Clone, Copy)]
+pub enum Layout {
+    /// Lines and box-drawn tables wrapped to `width` columns.
+    Table {
+        width: u16,
+    },
+    Markdown,
+    Html,
+}
+
+impl Layout {
+    pub fn render(self, doc: &Document) -> Vec<u8> {
+        match self {
+            Layout::Table { width } => table::render(doc, width),
+            Layout::Markdown => markdown::render(doc),
+            Layout::Html => html::render(doc),
+        }
+        .into_bytes()
+    }
 }

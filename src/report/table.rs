@@ -1,11 +1,11 @@
-//! The terminal report: the report document (see `document`) rendered as plain lines
+//! The terminal report: any report document (see `document`) rendered as plain lines
 //! and box-drawn tables wrapped to the terminal's width. What each section says is
-//! decided there; this file only lays it out for a terminal.
+//! decided by the document's builder; this file only lays it out for a terminal.
 
 use super::Exporter;
 use super::document::{
-    self, ActionCell, Block, Conflict, DASH, Document, FindingBlock, Grid, HostPart, Metric, Note,
-    PathStep, Section, Target,
+    self, ActionCell, Block, Conflict, DASH, Document, FindingBlock, Gain, Grid, List, Metric,
+    Note, Part, PathStep, Section, Target,
 };
 use super::i18n::labels::{self, Label, Lang};
 use crate::diagnosis::Diagnosis;
@@ -21,13 +21,24 @@ pub struct TableReport {
 
 impl Exporter for TableReport {
     fn serialize(&self, diagnosis: &Diagnosis) -> anyhow::Result<Vec<u8>> {
-        let doc = document::document(diagnosis, self.lang);
-        Ok(self.render(&doc)?.into_bytes())
+        Ok(render(&document::document(diagnosis, self.lang), self.width).into_bytes())
     }
 }
 
+/// The document as terminal text wrapped to `width`.
+pub fn render(doc: &Document, width: u16) -> String {
+    let mut r = Renderer {
+        width,
+        lang: doc.lang,
+        out: String::new(),
+    };
+    // Writing to a String cannot fail.
+    let _ = r.document(doc);
+    r.out
+}
+
 /// A comfy table with the report's style, wrapped to `width`.
-pub fn styled_table(width: u16, header: &[&str]) -> Table {
+fn styled_table(width: u16, header: &[&str]) -> Table {
     let mut table = Table::new();
     table
         .load_style(UTF8_FULL_CONDENSED)
@@ -39,20 +50,31 @@ pub fn styled_table(width: u16, header: &[&str]) -> Table {
     table
 }
 
-impl TableReport {
-    fn render(&self, doc: &Document) -> Result<String, std::fmt::Error> {
-        let mut out = String::new();
-        writeln!(
-            out,
-            "perfsage {} — {} {}",
-            doc.version,
-            Label::DiagnosisOf.text(self.lang).to_lowercase(),
-            doc.bundle
-        )?;
-        for part in &doc.hosts {
-            self.host(&mut out, part)?;
+struct Renderer {
+    width: u16,
+    lang: Lang,
+    out: String,
+}
+
+impl Renderer {
+    fn document(&mut self, doc: &Document) -> std::fmt::Result {
+        match &doc.subject {
+            Some(subject) => writeln!(
+                self.out,
+                "perfsage {} — {} {}",
+                doc.version,
+                subject.label.to_lowercase(),
+                subject.code
+            )?,
+            None => writeln!(self.out, "perfsage {} — {}", doc.version, doc.title)?,
         }
-        Ok(out)
+        for s in &doc.intro {
+            self.section(s)?;
+        }
+        for part in &doc.parts {
+            self.part(part, 0)?;
+        }
+        Ok(())
     }
 
     fn table(&self, header: &[Label]) -> Table {
@@ -60,43 +82,69 @@ impl TableReport {
         styled_table(self.width, &header)
     }
 
-    fn host(&self, out: &mut String, h: &HostPart) -> std::fmt::Result {
+    fn part(&mut self, p: &Part, depth: usize) -> std::fmt::Result {
         let lang = self.lang;
-        let what = if h.tags.is_empty() {
+        let what = if p.tags.is_empty() {
             String::new()
         } else {
-            format!(" ({})", h.tags.join(", "))
+            format!(" ({})", p.tags.join(", "))
         };
-        writeln!(out, "\n══ {} {}{what}", Label::Host.text(lang), h.name)?;
-        writeln!(out, "{} ({})", h.verdict(lang), h.confidence(lang))?;
-        writeln!(out, "  {}", h.summary)?;
-        if let Some(target) = &h.target {
-            writeln!(out, "{}", target_line(target, lang))?;
+        let rule = if depth == 0 { "══" } else { "──" };
+        writeln!(self.out, "\n{rule} {}{what}", p.heading)?;
+        if let Some(v) = &p.verdict {
+            match v.confidence_text(lang) {
+                Some(confidence) => writeln!(self.out, "{} ({confidence})", v.text(lang))?,
+                None => writeln!(self.out, "{}", v.text(lang))?,
+            }
+            if let Some(summary) = &v.summary {
+                writeln!(self.out, "  {summary}")?;
+            }
         }
-        for s in &h.sections {
-            self.section(out, s)?;
+        for s in &p.sections {
+            self.section(s)?;
+        }
+        for inner in &p.parts {
+            self.part(inner, depth + 1)?;
         }
         Ok(())
     }
 
-    fn section(&self, out: &mut String, s: &Section) -> std::fmt::Result {
+    fn section(&mut self, s: &Section) -> std::fmt::Result {
         if let Block::Charts(_) = s.block {
             // A terminal draws no charts; the HTML report does.
             return Ok(());
         }
-        writeln!(out, "\n{}", s.heading)?;
+        if let Some(heading) = &s.heading {
+            writeln!(self.out, "\n{heading}")?;
+        }
         match &s.block {
-            Block::Metrics(metrics) => writeln!(out, "{}", self.metrics(metrics)),
-            Block::Grid(grid) => writeln!(out, "{}", self.grid(grid)),
-            Block::Path(steps) => writeln!(out, "{}", self.path(steps)),
+            Block::Paragraph(text) => writeln!(self.out, "\n{text}"),
+            Block::Target(target) => writeln!(self.out, "{}", target_line(target, self.lang)),
+            Block::Metrics(metrics) => {
+                let table = self.metrics(metrics);
+                writeln!(self.out, "{table}")
+            }
+            Block::Grid(grid) => {
+                let table = self.grid(grid);
+                writeln!(self.out, "{table}")
+            }
+            Block::List(list) => self.list(list),
+            Block::Gains(gains) => self.gains(gains),
+            Block::Path(steps) => {
+                let table = self.path(steps);
+                writeln!(self.out, "{table}")
+            }
             Block::Findings(findings) => {
                 for f in findings {
-                    self.finding(out, f)?;
+                    self.finding(f)?;
                 }
                 Ok(())
             }
-            Block::Notes(notes) => notes_lines(out, notes),
-            Block::Conflicts(conflicts) => writeln!(out, "{}", self.conflicts(conflicts)),
+            Block::Notes(notes) => self.notes(notes),
+            Block::Conflicts(conflicts) => {
+                let table = self.conflicts(conflicts);
+                writeln!(self.out, "{table}")
+            }
             Block::Charts(_) => Ok(()),
         }
     }
@@ -117,9 +165,29 @@ impl TableReport {
         let labels: Vec<&str> = grid.columns.iter().map(|c| c.label).collect();
         let mut table = styled_table(self.width, &labels);
         for cells in &grid.rows {
-            table.add_row(cells.iter().map(cell).collect::<Vec<_>>());
+            table.add_row(cells.iter().map(|c| Cell::new(cell(c))).collect::<Vec<_>>());
         }
         table
+    }
+
+    fn list(&mut self, list: &List) -> std::fmt::Result {
+        for (i, item) in list.items.iter().enumerate() {
+            let lead = if list.numbered {
+                format!("{}.", i + 1)
+            } else {
+                "-".to_string()
+            };
+            let words: Vec<String> = item.iter().map(cell).collect();
+            writeln!(self.out, "  {lead} {}", words.join(" — "))?;
+        }
+        Ok(())
+    }
+
+    fn gains(&mut self, gains: &[Gain]) -> std::fmt::Result {
+        for gain in gains {
+            writeln!(self.out, "  {}", gain.text)?;
+        }
+        Ok(())
     }
 
     fn path(&self, steps: &[PathStep]) -> Table {
@@ -156,10 +224,17 @@ impl TableReport {
         table
     }
 
-    fn finding(&self, out: &mut String, f: &FindingBlock) -> std::fmt::Result {
+    fn notes(&mut self, notes: &[Note]) -> std::fmt::Result {
+        for n in notes {
+            writeln!(self.out, "  {}: {}", n.subject, n.text)?;
+        }
+        Ok(())
+    }
+
+    fn finding(&mut self, f: &FindingBlock) -> std::fmt::Result {
         let lang = self.lang;
         writeln!(
-            out,
+            self.out,
             "\n{}. [{}] {} — {}",
             f.number,
             labels::severity(f.severity, lang),
@@ -210,18 +285,30 @@ impl TableReport {
             Label::Confidence,
             &format!("{:.0} %", f.confidence * 100.0),
         );
-        writeln!(out, "{table}")
+        writeln!(self.out, "{table}")
     }
 }
 
-fn cell(c: &document::Cell) -> Cell {
+/// A cell as terminal text.
+fn cell(c: &document::Cell) -> String {
     use document::Cell as C;
     match c {
-        C::Number(n) => Cell::new(n),
-        C::Text(s) | C::Code(s) | C::Program(s) => Cell::new(s),
-        C::Lines(items) | C::Codes(items) => Cell::new(items.join("\n")),
-        C::Dash => Cell::new(DASH),
-        C::Action(a) => Cell::new(action(a)),
+        C::Number(n) => n.to_string(),
+        C::Text(s) | C::Code(s) | C::Program(s) | C::Strong(s) => s.clone(),
+        C::Delta { text, .. } => text.clone(),
+        C::Alert(s) => format!("⚠ {s}"),
+        C::Lines(items) | C::Codes(items) => items.join("\n"),
+        C::Dash => DASH.to_string(),
+        C::Action(a) => action(a),
+        C::Link(link) => link.text.clone(),
+        C::Links(links, more) => links
+            .iter()
+            .map(|l| l.text.clone())
+            .chain(more.clone())
+            .collect::<Vec<_>>()
+            .join(", "),
+        // The identifier in brackets on its own line, as in a next action.
+        C::Annotated { text, code } => format!("{text}\n[{code}]"),
     }
 }
 
@@ -236,15 +323,8 @@ fn action(a: &ActionCell) -> String {
     cell
 }
 
-fn notes_lines(out: &mut String, notes: &[Note]) -> std::fmt::Result {
-    for n in notes {
-        writeln!(out, "  {}: {}", n.subject, n.text)?;
-    }
-    Ok(())
-}
-
 /// `Target: 4,297 TPS beats the 4,000 TPS target by 7.4 % …`
-pub fn target_line(target: &Target, lang: Lang) -> String {
+fn target_line(target: &Target, lang: Lang) -> String {
     format!(
         "{}{}{}",
         Label::TargetStatus.text(lang),

@@ -1,116 +1,101 @@
-//! The comparison as a report says it, decided once per language: the chain of runs,
-//! then per change (each consecutive pair, then first → last) and host the verdicts,
-//! the benchmark gains, the recommended steps the change matched (best first, only the
-//! best with its action), the key metrics side by side and the findings that went or
-//! came. The table, Markdown and HTML exporters lay these parts out; none of them picks
-//! a text or an order of its own.
+//! The comparison as a report document, decided once per language: the chain of runs
+//! (a list, and bars of each host's benchmark figures for formats that draw), then a
+//! part per change (each consecutive pair, then first → last) holding a part per host:
+//! the verdicts, the benchmark gains, the recommended steps the change matched (best
+//! first, only the best with its action), the key metrics side by side and the
+//! findings that went or came (each in full in the run's own report).
 
 use super::{after_value, before_value, delta, gain_line, match_action, match_sentence};
 use crate::compare::{Change, Comparison, HostChange};
+use crate::report::document::{
+    Block, Cell, ChainCharts, ChartSource, Column, Document, Gain, Grid, List, Part, Section,
+    SectionKind, Subject, VerdictLine,
+};
 use crate::report::i18n::labels::{self, Label, Lang};
 use crate::report::i18n::localize;
 use crate::report::numbers::change_pct;
-use crate::rules::{Finding, Resource};
+use std::borrow::Cow;
 
-pub struct CompareDocument<'c> {
-    pub version: &'c str,
-    pub chain: Vec<Run<'c>>,
-    pub changes: Vec<ChangePart<'c>>,
-}
-
-/// A run of the chain: its label and where it was read from.
-pub struct Run<'c> {
-    pub label: &'c str,
-    pub source: &'c str,
-}
-
-pub struct ChangePart<'c> {
-    /// `before → after`, led by `Overall: ` for the chain's first → last.
-    pub heading: String,
-    /// The chain's first → last, after the consecutive pairs.
-    pub overall: bool,
-    pub hosts: Vec<HostPart<'c>>,
-    /// Hosts only one side of the change has.
-    pub unpaired: &'c [String],
-}
-
-pub struct HostPart<'c> {
-    /// The host, `before → after` when it was renamed.
-    pub name: String,
-    /// `STORAGE limits throughput → No resource is saturated`, or one headline.
-    pub verdict: String,
-    pub resource_after: Resource,
-    pub gains: Vec<GainLine>,
-    /// "Matched step" for one change, "Matched steps" for the chain's overall one.
-    pub matches_heading: &'static str,
-    /// Best first; only the best carries its recommended action.
-    pub matches: Vec<MatchLine<'c>>,
-    pub metrics: Vec<MetricRow>,
-    /// The findings that disappeared, then those that appeared; empty groups left out.
-    pub findings: Vec<FindingGroup<'c>>,
-}
-
-pub struct GainLine {
-    /// `oltp_read_write: 3,171 → 3,952 TPS, +24.6 %`, with the runs it spans.
-    pub text: String,
-    /// `+24.6 %`.
-    pub change: String,
-    pub improved: bool,
-}
-
-pub struct MatchLine<'c> {
-    pub sentence: String,
-    pub action: Option<&'c str>,
-}
-
-pub struct MetricRow {
-    pub name: String,
-    pub before: String,
-    pub after: String,
-    pub delta: String,
-    /// Whether the change is good, bad or neither.
-    pub good: Option<bool>,
-}
-
-pub struct FindingGroup<'c> {
-    pub heading: &'static str,
-    /// `gone` or `new`, for anchors.
-    pub kind: &'static str,
-    pub items: Vec<FindingItem<'c>>,
-}
-
-pub struct FindingItem<'c> {
-    pub finding: &'c Finding,
-    pub severity: &'static str,
-    pub title: &'c str,
-}
-
-pub fn document<'c>(c: &'c Comparison, lang: Lang) -> CompareDocument<'c> {
+pub fn document(c: &Comparison, lang: Lang) -> Document<'_> {
     let mut changes: Vec<(&Change, bool)> = c.changes.iter().map(|ch| (ch, false)).collect();
     if let Some(overall) = &c.overall {
         changes.push((overall, true));
     }
-    CompareDocument {
-        version: &c.perfsage_version,
-        chain: c
+    let chain = List {
+        numbered: true,
+        items: c
             .snapshots
             .iter()
-            .map(|s| Run {
-                label: &s.label,
-                source: &s.source,
-            })
+            .map(|s| vec![Cell::Strong(s.label.clone()), Cell::Code(s.source.clone())])
             .collect(),
-        changes: changes
+    };
+    let charted_hosts = c
+        .snapshots
+        .last()
+        .map(|s| s.hosts.iter().map(|h| h.host.clone()).collect())
+        .unwrap_or_default();
+    Document {
+        lang,
+        version: &c.perfsage_version,
+        title: Label::CompareTitle.text(lang).to_string(),
+        subject: Some(Subject {
+            label: Label::Chain.text(lang),
+            code: c
+                .snapshots
+                .iter()
+                .map(|s| s.label.as_str())
+                .collect::<Vec<_>>()
+                .join(" → "),
+        }),
+        footnote: None,
+        intro: vec![
+            Section {
+                kind: SectionKind::Chain,
+                heading: Some(Label::Chain.text(lang).to_string()),
+                block: Block::List(chain),
+            },
+            Section {
+                kind: SectionKind::Charts,
+                heading: None,
+                block: Block::Charts(ChartSource::Chain(ChainCharts {
+                    comparison: Cow::Borrowed(c),
+                    hosts: charted_hosts,
+                    name_hosts: true,
+                })),
+            },
+        ],
+        parts: changes
             .into_iter()
-            .map(|(change, overall)| ChangePart {
-                heading: heading(c, change, overall, lang),
-                overall,
-                hosts: change
-                    .hosts
-                    .iter()
-                    .map(|h| host(c, change, overall, h, lang))
-                    .collect(),
-                unpaired: &change.unpaired,
+            .enumerate()
+            .map(|(i, (change, overall))| {
+                let anchor = format!("change-{}", i + 1);
+                let heading = heading(c, change, overall, lang);
+                Part {
+                    heading: heading.clone(),
+                    tags: Vec::new(),
+                    linked: false,
+                    contents: Some(heading),
+                    verdict: None,
+                    sections: change
+                        .unpaired
+                        .iter()
+                        .map(|host| Section {
+                            kind: SectionKind::Remark,
+                            heading: None,
+                            block: Block::Paragraph(format!("{} {host}", Label::OnlyIn.text(lang))),
+                        })
+                        .collect(),
+                    parts: change
+                        .hosts
+                        .iter()
+                        .enumerate()
+                        .map(|(h, host_change)| {
+                            let anchor = format!("{anchor}-{}", h + 1);
+                            host(c, change, overall, host_change, anchor, lang)
+                        })
+                        .collect(),
+                    anchor,
+                }
             })
             .collect(),
     }
@@ -133,9 +118,10 @@ fn host<'c>(
     change: &Change,
     overall: bool,
     h: &'c HostChange,
+    anchor: String,
     lang: Lang,
-) -> HostPart<'c> {
-    let verdict = {
+) -> Part<'c> {
+    let headline = {
         let before = labels::verdict_headline(h.verdict_before.resource, lang);
         let after = labels::verdict_headline(h.verdict_after.resource, lang);
         if before == after {
@@ -144,69 +130,139 @@ fn host<'c>(
             format!("{before} → {after}")
         }
     };
-    let findings = [
-        (Label::FindingsGone, "gone", &h.findings_gone),
-        (Label::FindingsNew, "new", &h.findings_new),
-    ]
-    .into_iter()
-    .filter(|(_, _, findings)| !findings.is_empty())
-    .map(|(label, kind, findings)| FindingGroup {
-        heading: label.text(lang),
+    let section = |kind: SectionKind, heading: Label, block: Block<'c>| Section {
         kind,
-        items: findings
-            .iter()
-            .map(|f| FindingItem {
-                finding: f,
-                severity: labels::severity(f.severity, lang),
-                title: localize::finding_title(f, lang),
-            })
-            .collect(),
-    })
-    .collect();
-    HostPart {
-        name: match &h.host_before {
-            Some(before) => format!("{before} → {}", h.host),
-            None => h.host.clone(),
-        },
-        verdict,
-        resource_after: h.verdict_after.resource,
-        gains: h
-            .gains
-            .iter()
-            .map(|g| GainLine {
-                text: gain_line(c, change, g, lang),
-                change: change_pct(g.change_pct),
-                improved: g.improved,
-            })
-            .collect(),
-        matches_heading: if overall {
-            Label::MatchedSteps.text(lang)
+        heading: Some(heading.text(lang).to_string()),
+        block,
+    };
+    let mut sections = Vec::new();
+    if !h.gains.is_empty() {
+        sections.push(section(
+            SectionKind::BenchmarkGains,
+            Label::BenchmarkGain,
+            Block::Gains(
+                h.gains
+                    .iter()
+                    .map(|g| Gain {
+                        text: gain_line(c, change, g, lang),
+                        change: change_pct(g.change_pct),
+                        improved: g.improved,
+                    })
+                    .collect(),
+            ),
+        ));
+    }
+    let matched = if h.matches.is_empty() {
+        Block::Paragraph(Label::NoMatchedStep.text(lang).to_string())
+    } else {
+        Block::List(List {
+            numbered: false,
+            items: h
+                .matches
+                .iter()
+                .enumerate()
+                .map(|(i, m)| match (i, match_action(m, lang)) {
+                    (0, Some(action)) => vec![
+                        Cell::Strong(match_sentence(m, lang)),
+                        Cell::Text(action.to_string()),
+                    ],
+                    (0, None) => vec![Cell::Strong(match_sentence(m, lang))],
+                    _ => vec![Cell::Text(match_sentence(m, lang))],
+                })
+                .collect(),
+        })
+    };
+    sections.push(section(
+        SectionKind::MatchedSteps,
+        if overall {
+            Label::MatchedSteps
         } else {
-            Label::MatchedStep.text(lang)
+            Label::MatchedStep
         },
-        matches: h
-            .matches
-            .iter()
-            .enumerate()
-            .map(|(i, m)| MatchLine {
-                sentence: match_sentence(m, lang),
-                action: if i == 0 { match_action(m, lang) } else { None },
-            })
-            .collect(),
-        metrics: h
-            .metrics
-            .iter()
-            .map(|m| {
-                let (delta, good) = delta(m, lang);
-                MetricRow {
-                    name: labels::metric_name(&m.key, lang),
-                    before: before_value(c, m),
-                    after: after_value(c, m),
-                    delta,
-                    good,
-                }
-            })
-            .collect(),
-        findings,
+        matched,
+    ));
+    let l = |label: Label| label.text(lang);
+    sections.push(section(
+        SectionKind::MetricChanges,
+        Label::KeyMetrics,
+        Block::Grid(Grid {
+            columns: vec![
+                Column::text(l(Label::Metric)),
+                Column::number(l(Label::Before)),
+                Column::number(l(Label::After)),
+                Column::number(l(Label::Change)),
+            ],
+            rows: h
+                .metrics
+                .iter()
+                .map(|m| {
+                    let (text, good) = delta(m, lang);
+                    vec![
+                        Cell::Text(labels::metric_name(&m.key, lang)),
+                        Cell::Text(before_value(c, m)),
+                        Cell::Text(after_value(c, m)),
+                        Cell::Delta { text, good },
+                    ]
+                })
+                .collect(),
+        }),
+    ));
+    for (kind, heading, findings) in [
+        (
+            SectionKind::FindingsGone,
+            Label::FindingsGone,
+            &h.findings_gone,
+        ),
+        (
+            SectionKind::FindingsNew,
+            Label::FindingsNew,
+            &h.findings_new,
+        ),
+    ] {
+        if !findings.is_empty() {
+            sections.push(section(
+                kind,
+                heading,
+                Block::Grid(Grid {
+                    columns: vec![
+                        Column::text(l(Label::Severity)),
+                        Column::text(l(Label::Rule)),
+                        Column::text(l(Label::Finding)),
+                    ],
+                    rows: findings
+                        .iter()
+                        .map(|f| {
+                            vec![
+                                Cell::Text(labels::severity(f.severity, lang).to_string()),
+                                Cell::Code(f.rule.clone()),
+                                Cell::Text(localize::finding_title(f, lang).to_string()),
+                            ]
+                        })
+                        .collect(),
+                }),
+            ));
+        }
+    }
+    Part {
+        anchor,
+        heading: format!(
+            "{} {}",
+            Label::Host.text(lang),
+            match &h.host_before {
+                Some(before) => format!("{before} → {}", h.host),
+                None => h.host.clone(),
+            }
+        ),
+        tags: Vec::new(),
+        linked: false,
+        contents: None,
+        verdict: Some(VerdictLine {
+            resource: h.verdict_after.resource,
+            headline,
+            confidence: None,
+            summary: None,
+        }),
+        sections,
+        parts: Vec::new(),
     }
 }

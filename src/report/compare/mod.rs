@@ -1,23 +1,16 @@
-//! Exporters for `perfsage compare`: the comparison model rendered as a terminal table,
-//! Markdown, HTML or JSON. `document` decides what the text formats say; the
-//! sentences it is made of are worded here ("1,133,074 → 1,905,800 QPS, +68.2 %").
+//! The report of `perfsage compare`: `document` builds the comparison as a report
+//! document (rendered by the terminal, Markdown and HTML renderers like any report),
+//! `json` writes the model itself; the sentences the document is made of are worded
+//! here ("1,133,074 → 1,905,800 QPS, +68.2 %").
 
-pub(crate) mod chain_chart;
 pub mod document;
-pub mod html;
 pub mod json;
-pub mod markdown;
-pub mod table;
 
 use super::i18n::labels::{self, Label, Lang};
 use super::i18n::localize;
 use super::numbers::{change_pct, grouped, with_unit};
 use crate::compare::{Change, Comparison, Gain, MetricChange, StepMatch};
 use crate::diagnosis::key_metrics::{Better, workload_metric};
-
-pub trait CompareExporter {
-    fn serialize(&self, comparison: &Comparison) -> anyhow::Result<Vec<u8>>;
-}
 
 /// `1,133,074 → 1,905,800 QPS, +68.2 %`, with the workload in front when the figure
 /// is one workload's (`oltp_read_only: …`). Figures of a thousand and more drop their

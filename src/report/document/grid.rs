@@ -1,7 +1,8 @@
-//! Tables of the report document: labelled columns over rows of typed cells. A cell
-//! says what it holds (a number, words, an identifier, a program name, a next action),
-//! and each format decides how that looks: Markdown puts identifiers in code spans,
-//! the terminal prints them plain, HTML wraps them in `<code>`.
+//! Tables and list items of the report document: labelled columns over rows of typed
+//! cells. A cell says what it holds (a number, words, an identifier, a program name, a
+//! change for better or worse, a link to a part, a next action), and each format
+//! decides how that looks: Markdown puts identifiers in code spans, the terminal prints
+//! them plain, HTML wraps them in `<code>`.
 
 /// A table: its columns and its rows, each row one cell per column.
 pub struct Grid {
@@ -47,6 +48,30 @@ pub enum Cell {
     /// Nothing to show.
     Dash,
     Action(ActionCell),
+    /// Words to stand out (a run's label, the best matched step).
+    Strong(String),
+    /// Words that ask for attention (an outcome that made things worse).
+    Alert(String),
+    /// A change with whether it is good (`Some(true)`), bad or neither.
+    Delta {
+        text: String,
+        good: Option<bool>,
+    },
+    /// Another part of the document.
+    Link(Link),
+    /// The first parts of a list, each linked, then how many more there are.
+    Links(Vec<Link>, Option<String>),
+    /// Words and the identifier they refer to (a change and the rule it carried out).
+    Annotated {
+        text: String,
+        code: String,
+    },
+}
+
+/// Words that lead to the part with `anchor`.
+pub struct Link {
+    pub text: String,
+    pub anchor: String,
 }
 
 /// A ranked next action: the finding's title, what to do, its first command and the

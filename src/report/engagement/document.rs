@@ -1,105 +1,201 @@
-//! The engagement as a report says it, decided once per language: the chain of runs as
-//! rows, the target status of the latest run, each run's configuration, and the runs
-//! to show in full with their headings (the latest always, the earlier ones with
-//! `--all`, else a note that they are hidden). The table, Markdown and HTML exporters
-//! lay these parts out.
+//! The engagement as a report document, decided once per language: its title, the
+//! chain of runs as a table (and bars of the followed host's benchmark figures for formats that
+//! draw), the latest run's target status, each run's configuration, then the runs
+//! shown in full, each a part holding its hosts: the latest always, the earlier ones
+//! with `--all`, else a sentence saying they are left out.
 
-use super::rows::{ChainRow, rows};
+use super::rows::{header, rows};
+use crate::compare::compare;
 use crate::diagnosis::Diagnosis;
 use crate::engagement::Engagement;
-use crate::report::document::{Target, target};
+use crate::report::document::{
+    Block, Cell, ChainCharts, ChartSource, Column, Document, Grid, List, Part, Section,
+    SectionKind, Subject, host, target,
+};
 use crate::report::i18n::labels::{self, Label, Lang};
+use std::borrow::Cow;
 
-pub struct EngagementDocument<'e> {
-    pub version: &'e str,
-    pub name: &'e str,
-    pub title: Option<&'e str>,
-    /// The host whose figures the chain follows.
-    pub host: &'e str,
-    pub rows: Vec<ChainRow>,
-    /// The latest run's target status.
-    pub target: Option<Target>,
-    /// Each run's configuration, when the case or the bundle describes it.
-    pub configurations: Vec<Configuration<'e>>,
-    /// The runs shown in full: the latest, then the earlier ones in chain order.
-    pub runs: Vec<RunPart<'e>>,
-    /// Earlier runs exist but are not shown (without `--all`).
-    pub earlier_hidden: bool,
-}
-
-pub struct Configuration<'e> {
-    pub number: usize,
-    pub label: &'e str,
-    pub text: Option<&'e str>,
-}
-
-pub struct RunPart<'e> {
-    pub number: usize,
-    /// `Current state: run 3 (vm-48c-pinned-raw-disk)`, `Earlier run 1: vm-64c-…`.
-    pub heading: String,
-    pub latest: bool,
-    pub diagnosis: &'e Diagnosis,
-}
-
-/// `all`: every earlier run in full too. HTML folds the earlier runs and shows them
-/// all, open only with `all`, so it asks for them either way.
-pub fn document(e: &Engagement, lang: Lang, all: bool) -> EngagementDocument<'_> {
-    let pairs: Vec<_> = e.runs.iter().zip(&e.chain).collect();
-    let count = pairs.len();
+/// `all`: every earlier run in full too.
+pub fn document(e: &Engagement, lang: Lang, all: bool) -> Document<'_> {
+    let l = |label: Label| label.text(lang);
+    let mut intro: Vec<Section> = e
+        .title
+        .iter()
+        .map(|title| Section {
+            kind: SectionKind::Remark,
+            heading: None,
+            block: Block::Paragraph(title.clone()),
+        })
+        .collect();
+    intro.extend([
+        Section {
+            kind: SectionKind::Chain,
+            heading: Some(format!(
+                "{} ({} {})",
+                l(Label::Chain),
+                l(Label::FollowedHost),
+                e.host
+            )),
+            block: Block::Grid(chain_grid(e, lang)),
+        },
+        Section {
+            kind: SectionKind::Charts,
+            heading: None,
+            block: Block::Charts(ChartSource::Chain(ChainCharts {
+                comparison: Cow::Owned(compare(
+                    &e.chain
+                        .iter()
+                        .zip(&e.runs)
+                        .map(|(link, run)| (link.label.clone(), run.clone()))
+                        .collect::<Vec<(String, Diagnosis)>>(),
+                )),
+                hosts: vec![e.host.clone()],
+                name_hosts: false,
+            })),
+        },
+    ]);
+    if let Some(t) = e.chain.last().and_then(|r| r.target.as_ref()) {
+        intro.push(Section {
+            kind: SectionKind::Target,
+            heading: None,
+            block: Block::Target(target(t, lang)),
+        });
+    }
+    if e.chain.iter().any(|run| run.configuration.is_some()) {
+        intro.push(Section {
+            kind: SectionKind::Configurations,
+            heading: Some(l(Label::Configurations).to_string()),
+            block: Block::List(List {
+                numbered: true,
+                items: e
+                    .chain
+                    .iter()
+                    .map(|run| {
+                        vec![
+                            Cell::Code(run.label.clone()),
+                            run.configuration
+                                .as_deref()
+                                .map_or(Cell::Dash, |c| Cell::Text(c.trim().to_string())),
+                        ]
+                    })
+                    .collect(),
+            }),
+        });
+    }
+    let count = e.runs.len();
+    if !all && count > 1 {
+        intro.push(Section {
+            kind: SectionKind::Remark,
+            heading: None,
+            block: Block::Paragraph(l(Label::EarlierRunsHidden).to_string()),
+        });
+    }
     let shown = count
         .checked_sub(1)
         .into_iter()
         .chain((0..count.saturating_sub(1)).filter(|_| all));
-    let runs = shown
-        .map(|i| (i, pairs[i]))
-        .map(|(i, (diagnosis, link))| {
-            let number = i + 1;
-            let latest = number == count;
-            let colon = labels::colon(lang);
-            let heading = if latest {
-                format!(
-                    "{}{colon}{} {number} ({})",
-                    Label::CurrentState.text(lang),
-                    Label::Run.text(lang).to_lowercase(),
-                    link.label
-                )
-            } else {
-                format!(
-                    "{} {number}{colon}{}",
-                    Label::EarlierRun.text(lang),
-                    link.label
-                )
-            };
-            RunPart {
-                number,
-                heading,
-                latest,
-                diagnosis,
-            }
-        })
-        .collect();
-    EngagementDocument {
+    Document {
+        lang,
         version: &e.perfsage_version,
-        name: &e.name,
-        title: e.title.as_deref(),
-        host: &e.host,
-        rows: rows(&e.chain, &e.name, lang),
-        target: e
-            .chain
-            .last()
-            .and_then(|r| r.target.as_ref())
-            .map(|t| target(t, lang)),
-        configurations: e
-            .chain
+        title: l(Label::EngagementTitle).to_string(),
+        subject: Some(Subject {
+            label: l(Label::EngagementTitle),
+            code: e.name.clone(),
+        }),
+        footnote: Some(l(Label::EvidenceNote)),
+        intro,
+        parts: shown.map(|i| run(e, i, lang)).collect(),
+    }
+}
+
+/// Run `i` of the chain with its hosts; only the latest run's hosts are listed in the
+/// page's contents.
+fn run(e: &Engagement, i: usize, lang: Lang) -> Part<'_> {
+    let number = i + 1;
+    let latest = number == e.runs.len();
+    let label = &e.chain[i].label;
+    let colon = labels::colon(lang);
+    let heading = if latest {
+        format!(
+            "{}{colon}{} {number} ({label})",
+            Label::CurrentState.text(lang),
+            Label::Run.text(lang).to_lowercase(),
+        )
+    } else {
+        format!("{} {number}{colon}{label}", Label::EarlierRun.text(lang))
+    };
+    let diagnosis = &e.runs[i];
+    let anchor = format!("run-{number}");
+    Part {
+        heading,
+        tags: Vec::new(),
+        linked: false,
+        contents: None,
+        verdict: None,
+        sections: vec![Section {
+            kind: SectionKind::Remark,
+            heading: None,
+            block: Block::Paragraph(format!(
+                "{}{colon}{}",
+                Label::DiagnosisOf.text(lang),
+                diagnosis.bundle
+            )),
+        }],
+        parts: diagnosis
+            .hosts
             .iter()
             .enumerate()
-            .map(|(i, run)| Configuration {
-                number: i + 1,
-                label: &run.label,
-                text: run.configuration.as_deref().map(str::trim),
+            .map(|(h, host_diagnosis)| {
+                let mut part = host(
+                    diagnosis,
+                    host_diagnosis,
+                    format!("{anchor}-host-{}", h + 1),
+                    lang,
+                );
+                if !latest {
+                    part.contents = None;
+                }
+                part
             })
             .collect(),
-        runs,
-        earlier_hidden: !all && count > 1,
+        anchor,
+    }
+}
+
+/// The chain as a table: per run its verdict, figures, the change applied, the gain
+/// measured against the one expected, and the outcome (flagged when it asks for
+/// attention).
+fn chain_grid(e: &Engagement, lang: Lang) -> Grid {
+    let [number, rest @ ..] = header(lang);
+    Grid {
+        columns: std::iter::once(Column::number(number))
+            .chain(rest.into_iter().map(Column::text))
+            .collect(),
+        rows: rows(&e.chain, &e.name, lang)
+            .into_iter()
+            .map(|r| {
+                let lines = |s: String| Cell::Lines(s.lines().map(str::to_string).collect());
+                vec![
+                    Cell::Number(r.number),
+                    Cell::Text(r.label),
+                    Cell::Text(r.verdict),
+                    lines(r.throughput),
+                    lines(r.latency),
+                    match r.step {
+                        Some(step) => Cell::Annotated {
+                            text: r.change,
+                            code: step,
+                        },
+                        None => Cell::Text(r.change),
+                    },
+                    Cell::Text(r.gains),
+                    if r.flagged {
+                        Cell::Alert(r.outcome)
+                    } else {
+                        Cell::Text(r.outcome)
+                    },
+                ]
+            })
+            .collect(),
     }
 }

@@ -1,16 +1,7 @@
-//! Exporters for an engagement: the chain of runs first (each run's verdict, figures,
+//! The report of an engagement: the chain of runs first (each run's verdict, figures,
 //! the change applied and whether it brought what was expected), then the latest run
-//! in full, and earlier runs in full only when asked (`--all`; folded in HTML). What
-//! each format says is decided once in `document`.
+//! in full, and earlier runs in full only when asked (`--all`). `document` builds it as
+//! a report document, rendered like any report; JSON writes the model itself.
 
-mod document;
-pub mod html;
-pub mod markdown;
+pub mod document;
 mod rows;
-pub mod table;
-
-use crate::engagement::Engagement;
-
-pub trait EngagementExporter {
-    fn serialize(&self, engagement: &Engagement) -> anyhow::Result<Vec<u8>>;
-}

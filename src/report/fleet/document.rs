@@ -1,10 +1,13 @@
-//! The fleet summary as a report says it, decided once per language: the headline,
+//! The fleet summary as a report document, decided once per language: the headline,
 //! the tables (hosts per verdict, the most frequent findings, the largest expected
-//! gains, the bundles not diagnosed) and a short part per host. The Markdown and HTML
-//! exporters lay these out; a host named in a table links to its part.
+//! gains, the bundles not diagnosed) and a short part per host; a host named in a
+//! table links to its part.
 
 use super::{FleetSummary, HOSTS_NAMED};
 use crate::diagnosis::Quoted;
+use crate::report::document::{
+    Block, Cell, Column, Document, Grid, Link, List, Part, Section, SectionKind, VerdictLine,
+};
 use crate::report::i18n::fleet_words;
 use crate::report::i18n::labels::{self, Label, Lang};
 use crate::report::i18n::verdict_words::verdict_summary;
@@ -13,58 +16,51 @@ use crate::report::numbers::grouped;
 /// How many of the most frequent findings the summary lists.
 const FINDINGS_LISTED: usize = 30;
 
-pub struct FleetDocument {
-    pub title: &'static str,
-    pub headline: String,
-    pub tables: Vec<Table>,
-    pub hosts_heading: &'static str,
-    pub hosts: Vec<HostPart>,
-}
-
-pub struct Table {
-    pub heading: &'static str,
-    pub columns: Vec<&'static str>,
-    pub rows: Vec<Vec<Cell>>,
-}
-
-pub enum Cell {
-    Text(String),
-    /// A rule id.
-    Code(String),
-    /// One host, linked to its part.
-    Host(usize),
-    /// The first hosts, each linked, then how many more there are.
-    Hosts(Vec<usize>, Option<String>),
-}
-
-pub struct HostPart {
-    pub anchor: String,
-    pub name: String,
-    /// What limits the host's throughput, in the report's language.
-    pub resource: &'static str,
-    /// ` (80 % confidence). `, in the report's language.
-    pub confidence: String,
-    pub summary: String,
-    /// (action, rule, the gain its case reported).
-    pub actions: Vec<(String, String, Option<String>)>,
-}
-
-pub fn document(summary: &FleetSummary, lang: Lang) -> FleetDocument {
+pub fn document(summary: &FleetSummary, lang: Lang) -> Document<'static> {
     let text = |quoted: &Quoted| match (lang, &quoted.zh) {
         (Lang::Zh, Some(zh)) => zh.clone(),
         _ => quoted.en.clone(),
     };
+    let link = |i: usize| Link {
+        text: summary.host_name(i),
+        anchor: summary.hosts[i].anchor(i),
+    };
     let hosts = |hosts: &[usize]| {
         let more = (hosts.len() > HOSTS_NAMED)
             .then(|| fleet_words::and_more(hosts.len() - HOSTS_NAMED, lang));
-        Cell::Hosts(hosts.iter().take(HOSTS_NAMED).copied().collect(), more)
+        Cell::Links(
+            hosts.iter().take(HOSTS_NAMED).map(|&i| link(i)).collect(),
+            more,
+        )
     };
     let l = |label: Label| label.text(lang);
-    let mut tables = vec![
-        Table {
-            heading: l(Label::HostsPerVerdict),
-            columns: vec![l(Label::WhatLimits), l(Label::HostCount), l(Label::Which)],
-            rows: summary
+    let table =
+        |kind: SectionKind, heading: Label, columns: &[Label], rows: Vec<Vec<Cell>>| Section {
+            kind,
+            heading: Some(l(heading).to_string()),
+            block: Block::Grid(Grid {
+                columns: columns.iter().map(|c| Column::text(l(*c))).collect(),
+                rows,
+            }),
+        };
+    let bundles: std::collections::BTreeSet<&str> =
+        summary.hosts.iter().map(|h| h.bundle.as_str()).collect();
+    let mut intro = vec![
+        Section {
+            kind: SectionKind::Remark,
+            heading: None,
+            block: Block::Paragraph(fleet_words::headline(
+                summary.hosts.len(),
+                bundles.len(),
+                summary.failures.len(),
+                lang,
+            )),
+        },
+        table(
+            SectionKind::HostsPerVerdict,
+            Label::HostsPerVerdict,
+            &[Label::WhatLimits, Label::HostCount, Label::Which],
+            summary
                 .by_verdict()
                 .into_iter()
                 .map(|(verdict, which)| {
@@ -75,17 +71,18 @@ pub fn document(summary: &FleetSummary, lang: Lang) -> FleetDocument {
                     ]
                 })
                 .collect(),
-        },
-        Table {
-            heading: l(Label::MostFrequentFindings),
-            columns: vec![
-                l(Label::Finding),
-                l(Label::Rule),
-                l(Label::WorstSeverity),
-                l(Label::HostCount),
-                l(Label::Which),
+        ),
+        table(
+            SectionKind::FrequentFindings,
+            Label::MostFrequentFindings,
+            &[
+                Label::Finding,
+                Label::Rule,
+                Label::WorstSeverity,
+                Label::HostCount,
+                Label::Which,
             ],
-            rows: summary
+            summary
                 .frequent_findings()
                 .iter()
                 .take(FINDINGS_LISTED)
@@ -99,16 +96,17 @@ pub fn document(summary: &FleetSummary, lang: Lang) -> FleetDocument {
                     ]
                 })
                 .collect(),
-        },
-        Table {
-            heading: l(Label::LargestExpectedGains),
-            columns: vec![
-                l(Label::GainInItsCase),
-                l(Label::Action),
-                l(Label::Rule),
-                l(Label::Host),
+        ),
+        table(
+            SectionKind::LargestGains,
+            Label::LargestExpectedGains,
+            &[
+                Label::GainInItsCase,
+                Label::Action,
+                Label::Rule,
+                Label::Host,
             ],
-            rows: summary
+            summary
                 .largest_gains()
                 .into_iter()
                 .map(|(h, a)| {
@@ -117,51 +115,81 @@ pub fn document(summary: &FleetSummary, lang: Lang) -> FleetDocument {
                         Cell::Text(gain.clone().unwrap_or_default()),
                         Cell::Text(text(action)),
                         Cell::Code(rule.clone()),
-                        Cell::Host(h),
+                        Cell::Link(link(h)),
                     ]
                 })
                 .collect(),
-        },
+        ),
     ];
     if !summary.failures.is_empty() {
-        tables.push(Table {
-            heading: l(Label::BundlesNotDiagnosed),
-            columns: vec![l(Label::Bundle), l(Label::Why)],
-            rows: summary
+        intro.push(table(
+            SectionKind::BundlesNotDiagnosed,
+            Label::BundlesNotDiagnosed,
+            &[Label::Bundle, Label::Why],
+            summary
                 .failures
                 .iter()
                 .map(|(bundle, error)| vec![Cell::Text(bundle.clone()), Cell::Text(error.clone())])
                 .collect(),
-        });
+        ));
     }
-    let bundles: std::collections::BTreeSet<&str> =
-        summary.hosts.iter().map(|h| h.bundle.as_str()).collect();
-    FleetDocument {
-        title: l(Label::FleetTitle),
-        headline: fleet_words::headline(
-            summary.hosts.len(),
-            bundles.len(),
-            summary.failures.len(),
-            lang,
-        ),
-        tables,
-        hosts_heading: l(Label::HostsSection),
-        hosts: summary
-            .hosts
-            .iter()
-            .enumerate()
-            .map(|(i, host)| HostPart {
+    let host_parts = summary
+        .hosts
+        .iter()
+        .enumerate()
+        .map(|(i, host)| {
+            let actions = host
+                .actions
+                .iter()
+                .map(|(action, rule, _, gain)| {
+                    let mut item = vec![Cell::Text(text(action)), Cell::Code(rule.clone())];
+                    item.extend(gain.clone().map(Cell::Text));
+                    item
+                })
+                .collect::<Vec<_>>();
+            Part {
                 anchor: host.anchor(i),
-                name: summary.host_name(i),
-                resource: labels::resource(host.verdict.resource, lang),
-                confidence: fleet_words::confidence(host.verdict.confidence, lang),
-                summary: verdict_summary(&host.verdict, lang),
-                actions: host
-                    .actions
-                    .iter()
-                    .map(|(action, rule, _, gain)| (text(action), rule.clone(), gain.clone()))
+                heading: summary.host_name(i),
+                tags: Vec::new(),
+                linked: true,
+                contents: None,
+                verdict: Some(VerdictLine {
+                    resource: host.verdict.resource,
+                    headline: labels::verdict_headline(host.verdict.resource, lang),
+                    confidence: Some(host.verdict.confidence),
+                    summary: Some(verdict_summary(&host.verdict, lang)),
+                }),
+                sections: (!actions.is_empty())
+                    .then(|| Section {
+                        kind: SectionKind::NextActions,
+                        heading: Some(l(Label::NextActions).to_string()),
+                        block: Block::List(List {
+                            numbered: true,
+                            items: actions,
+                        }),
+                    })
+                    .into_iter()
                     .collect(),
-            })
-            .collect(),
+                parts: Vec::new(),
+            }
+        })
+        .collect();
+    Document {
+        lang,
+        version: env!("CARGO_PKG_VERSION"),
+        title: l(Label::FleetTitle).to_string(),
+        subject: None,
+        footnote: None,
+        intro,
+        parts: vec![Part {
+            anchor: "hosts".to_string(),
+            heading: l(Label::HostsSection).to_string(),
+            tags: Vec::new(),
+            linked: false,
+            contents: None,
+            verdict: None,
+            sections: Vec::new(),
+            parts: host_parts,
+        }],
     }
 }

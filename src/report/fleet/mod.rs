@@ -4,9 +4,7 @@
 //! short section per host. It keeps a few lines per host, never the reports
 //! themselves, so its memory grows with the fleet only by those lines.
 
-mod document;
-pub mod html;
-pub mod markdown;
+pub mod document;
 
 use crate::diagnosis::{Diagnosis, Quoted, Verdict, schema_upgrade};
 use crate::rules::finding::{Resource, Severity};

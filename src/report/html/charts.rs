@@ -4,13 +4,13 @@
 
 use super::escape::esc;
 use super::{flame_graph, hotspot_chart, methodology_chart, scaling_chart, utilisation_chart};
-use crate::report::document::ChartRefs;
+use crate::report::document::HostCharts;
 use crate::report::i18n::labels::{Label, Lang};
 use crate::report::numbers::grouped;
 use std::fmt::Write;
 
 /// Every chart the host's data allows, as `<figure>`s tagged with `data-chart`.
-pub fn render(refs: &ChartRefs, id: &str, lang: Lang) -> String {
+pub fn render(refs: &HostCharts, id: &str, lang: Lang) -> String {
     let c = refs.charts;
     let mut out = String::new();
     let figure = |out: &mut String,

@@ -1,25 +1,27 @@
-//! The report as one self-contained HTML page to hand to a customer: inline style
-//! sheet (light, dark and print), charts as inline SVG drawn from the model, flame
-//! graphs drawn by inferno, and every captured text escaped. Nothing is fetched.
+//! Any report as one self-contained HTML page to hand to a customer: inline style
+//! sheet (light, dark and print), charts as inline SVG drawn from the data the report
+//! document refers to, flame graphs drawn by inferno, and every captured text escaped.
+//! Nothing is fetched.
 
+mod chain_chart;
 mod charts;
 mod data_uri;
 pub(crate) mod escape;
 mod finding_card;
 mod flame_graph;
-pub(crate) mod host_section;
 mod hotspot_chart;
 mod methodology_chart;
-pub(crate) mod page;
+mod page;
+mod part;
 mod scaling_chart;
 pub(crate) mod svg;
 mod utilisation_chart;
 
 use super::Exporter;
-use super::document;
-use super::i18n::labels::{Label, Lang};
+use super::document::{self, Document, Part};
+use super::i18n::labels::Lang;
 use crate::diagnosis::Diagnosis;
-pub(crate) use finding_card::render as finding_card;
+use finding_card::render as finding_card;
 
 pub struct Html {
     pub lang: Lang,
@@ -27,30 +29,47 @@ pub struct Html {
 
 impl Exporter for Html {
     fn serialize(&self, diagnosis: &Diagnosis) -> anyhow::Result<Vec<u8>> {
-        let lang = self.lang;
-        let doc = document::document(diagnosis, lang);
-        let mut body = String::new();
-        for (i, part) in doc.hosts.iter().enumerate() {
-            body.push_str(&host_section::render(part, &host_section::anchor(i), lang));
+        Ok(render(&document::document(diagnosis, self.lang)).into_bytes())
+    }
+}
+
+/// The document as one HTML page.
+pub fn render(doc: &Document) -> String {
+    let lang = doc.lang;
+    let mut body = String::new();
+    if !doc.intro.is_empty() {
+        body.push_str(r#"<section class="host" id="overview">"#);
+        for s in &doc.intro {
+            part::section(&mut body, s, "overview", lang);
         }
-        let contents = doc
-            .hosts
-            .iter()
-            .enumerate()
-            .map(|(i, h)| {
-                (
-                    host_section::anchor(i),
-                    format!("{} — {}", h.name, h.headline),
-                    format!("res-{}", h.resource),
-                )
-            })
-            .collect();
-        let head = page::Masthead {
-            title: Label::ReportTitle.text(lang),
-            subtitle_label: Label::DiagnosisOf.text(lang),
-            subtitle_code: doc.bundle,
-            contents,
-        };
-        Ok(page::document(lang, doc.version, &head, &body).into_bytes())
+        body.push_str("</section>\n");
+    }
+    for p in &doc.parts {
+        part::render(&mut body, p, 0, lang);
+    }
+    let mut contents = Vec::new();
+    listed(&doc.parts, &mut contents);
+    let head = page::Masthead {
+        title: &doc.title,
+        subject: doc.subject.as_ref(),
+        contents,
+        footnote: doc.footnote,
+    };
+    page::document(lang, doc.version, &head, &body)
+}
+
+/// The table of contents: every part listed there, in document order, with the dot
+/// coloured by its verdict.
+fn listed(parts: &[Part], contents: &mut Vec<(String, String, String)>) {
+    for p in parts {
+        if let Some(text) = &p.contents {
+            let class = p
+                .verdict
+                .as_ref()
+                .map(|v| format!("res-{}", v.resource))
+                .unwrap_or_default();
+            contents.push((p.anchor.clone(), text.clone(), class));
+        }
+        listed(&p.parts, contents);
     }
 }

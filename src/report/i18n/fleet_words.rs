@@ -1,5 +1,5 @@
 //! The sentences of a fleet summary in English or Chinese: its headline, how many
-//! hosts a list leaves out, and the confidence of a host's verdict.
+//! hosts a list leaves out.
 
 use super::labels::Lang;
 use crate::report::numbers::grouped;
@@ -28,15 +28,5 @@ pub fn and_more(count: usize, lang: Lang) -> String {
     match lang {
         Lang::En => format!("and {count} more"),
         Lang::Zh => format!("等另外 {count} 台"),
-    }
-}
-
-/// What follows a host's verdict, up to its summary: ` (80 % confidence). ` after
-/// `storage`.
-pub fn confidence(confidence: f64, lang: Lang) -> String {
-    let pct = confidence * 100.0;
-    match lang {
-        Lang::En => format!(" ({pct:.0} % confidence). "),
-        Lang::Zh => format!("（置信度 {pct:.0} %）。"),
     }
 }

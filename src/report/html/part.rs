@@ -1,67 +1,102 @@
-//! One host of the HTML report: the report document's host part (see `document`)
-//! as a `<section>`: verdict, target, metric cards, then each section as HTML, with
-//! findings linked from the next actions and the steps that found them.
+//! One part of the HTML report (a host, a change, a run, a group of hosts) and the
+//! sections before the parts: a part with a verdict is a host's card (verdict, then
+//! each section as HTML, findings linked from the next actions and the steps that
+//! found them), a part without one is a heading over its own parts.
 
 use super::escape::{esc, slug};
-use super::{charts, finding_card};
+use super::{chain_chart, charts, finding_card};
 use crate::report::document::{
-    ActionCell, Block, Cell, Conflict, DASH, Grid, HostPart, Metric, Note, PathStep, Section,
-    SectionKind, Target,
+    ActionCell, Block, Cell, ChainCharts, ChartSource, Conflict, DASH, Gain, Grid, Link, List,
+    Metric, Note, Part, PathStep, Section, SectionKind, Target, VerdictLine,
 };
 use crate::report::i18n::labels::{self, Label, Lang};
 use std::fmt::Write;
 
-/// The anchor of the host's section (`host-1` …), unique and independent of its name.
-pub fn anchor(index: usize) -> String {
-    format!("host-{}", index + 1)
-}
-
-/// The host's section; `id` is its anchor (see [`anchor`]), unique in the page.
-pub fn render(h: &HostPart, id: &str, lang: Lang) -> String {
-    let l = |label: Label| esc(label.text(lang));
-    let mut out = String::new();
+/// The part as HTML; `depth` is 0 for the document's own parts.
+pub fn render(out: &mut String, p: &Part, depth: usize, lang: Lang) {
+    let level = if depth == 0 { 2 } else { 3 };
+    let class = match &p.verdict {
+        Some(v) => format!("host res-{}", v.resource),
+        None => "group".to_string(),
+    };
     let _ = write!(
         out,
-        r#"<section class="host res-{}" id="{id}"><h2>{} {}"#,
-        h.resource,
-        l(Label::Host),
-        esc(h.name)
+        r#"<section class="{class}" id="{}"><h{level}>{}"#,
+        esc(&p.anchor),
+        esc(&p.heading)
     );
-    for tag in &h.tags {
+    for tag in &p.tags {
         let _ = write!(out, r#"<span class="tag">{}</span>"#, esc(tag));
     }
-    out.push_str("</h2>");
-    let _ = write!(
-        out,
-        r#"<div class="verdict"><div class="label">{}</div><div class="headline">{}</div><div class="confidence"><span>{}</span><div class="meter"><span style="width:{:.0}%"></span></div><span>{:.0} %</span></div><p class="summary">{}</p></div>"#,
-        l(Label::Verdict),
-        esc(&h.headline),
-        l(Label::Confidence),
-        h.confidence * 100.0,
-        h.confidence * 100.0,
-        esc(&h.summary)
-    );
-    if let Some(target) = &h.target {
-        out.push_str(&target_paragraph(target, lang));
+    let _ = write!(out, "</h{level}>");
+    if let Some(v) = &p.verdict {
+        verdict(out, v, lang);
     }
-    for s in &h.sections {
-        section(&mut out, s, id, lang);
+    for s in &p.sections {
+        section(out, s, &p.anchor, lang);
+    }
+    for inner in &p.parts {
+        render(out, inner, depth + 1, lang);
     }
     out.push_str("</section>\n");
-    out
 }
 
-fn section(out: &mut String, s: &Section, id: &str, lang: Lang) {
-    let heading = format!("<h3>{}</h3>", esc(s.heading));
+fn verdict(out: &mut String, v: &VerdictLine, lang: Lang) {
+    let _ = write!(
+        out,
+        r#"<div class="verdict"><div class="label">{}</div><div class="headline">{}</div>"#,
+        esc(Label::Verdict.text(lang)),
+        esc(&v.headline),
+    );
+    if let Some(confidence) = v.confidence {
+        let _ = write!(
+            out,
+            r#"<div class="confidence"><span>{}</span><div class="meter"><span style="width:{:.0}%"></span></div><span>{:.0} %</span></div>"#,
+            esc(Label::Confidence.text(lang)),
+            confidence * 100.0,
+            confidence * 100.0,
+        );
+    }
+    if let Some(summary) = &v.summary {
+        let _ = write!(out, r#"<p class="summary">{}</p>"#, esc(summary));
+    }
+    out.push_str("</div>");
+}
+
+/// A section of the part with anchor `id` (finding cards and links carry it).
+pub fn section(out: &mut String, s: &Section, id: &str, lang: Lang) {
+    let heading = s
+        .heading
+        .as_ref()
+        .map(|h| format!("<h3>{}</h3>", esc(h)))
+        .unwrap_or_default();
     match &s.block {
         // The cards speak for themselves: no heading.
         Block::Metrics(metrics) => metric_cards(out, metrics),
+        Block::Paragraph(text) => {
+            let _ = write!(out, r#"{heading}<p class="remark">{}</p>"#, esc(text));
+        }
+        Block::Target(target) => {
+            out.push_str(&heading);
+            out.push_str(&target_paragraph(target, lang));
+        }
         Block::Grid(grid) => {
             out.push_str(&heading);
             table(out, grid, s.kind, id);
         }
-        Block::Charts(refs) => {
-            let figures = charts::render(refs, id, lang);
+        Block::List(list) => {
+            out.push_str(&heading);
+            items(out, list, id);
+        }
+        Block::Gains(list) => {
+            out.push_str(&heading);
+            gains(out, list);
+        }
+        Block::Charts(source) => {
+            let figures = match source {
+                ChartSource::Host(refs) => charts::render(refs, id, lang),
+                ChartSource::Chain(chain) => chain_charts(chain, lang),
+            };
             if !figures.is_empty() {
                 let _ = write!(out, r#"{heading}<div class="charts">{figures}</div>"#);
             }
@@ -73,7 +108,7 @@ fn section(out: &mut String, s: &Section, id: &str, lang: Lang) {
         Block::Findings(findings) => {
             out.push_str(&heading);
             for f in findings {
-                out.push_str(&finding_card::render(f, id, lang));
+                out.push_str(&finding_card(f, id, lang));
             }
         }
         Block::Notes(notes) => {
@@ -85,6 +120,50 @@ fn section(out: &mut String, s: &Section, id: &str, lang: Lang) {
             conflicts_list(out, conflicts, lang);
         }
     }
+}
+
+/// One wide bar chart per benchmark figure of each host along the chain.
+fn chain_charts(chain: &ChainCharts, lang: Lang) -> String {
+    let mut out = String::new();
+    for host in &chain.hosts {
+        for key in chain_chart::keys(&chain.comparison, host) {
+            let metric = labels::metric_name(&key, lang);
+            let caption = if chain.name_hosts {
+                format!("{host} · {metric}")
+            } else {
+                metric
+            };
+            let _ = write!(
+                out,
+                r#"<figure class="wide" data-chart="chain"><figcaption>{}</figcaption>{}</figure>"#,
+                esc(&caption),
+                chain_chart::render(&chain.comparison, host, &key, lang)
+            );
+        }
+    }
+    out
+}
+
+fn gains(out: &mut String, list: &[Gain]) {
+    for g in list {
+        let _ = write!(
+            out,
+            r#"<div class="gain-line"><span class="gain-big {}">{}</span> {}</div>"#,
+            if g.improved { "good" } else { "bad" },
+            esc(&g.change),
+            esc(&g.text)
+        );
+    }
+}
+
+fn items(out: &mut String, list: &List, id: &str) {
+    let tag = if list.numbered { "ol" } else { "ul" };
+    let _ = write!(out, "<{tag}>");
+    for item in &list.items {
+        let words: Vec<String> = item.iter().map(|c| cell(c, id)).collect();
+        let _ = write!(out, "<li>{}</li>", words.join(" — "));
+    }
+    let _ = write!(out, "</{tag}>");
 }
 
 fn metric_cards(out: &mut String, metrics: &[Metric]) {
@@ -140,7 +219,32 @@ fn cell(c: &Cell, id: &str) -> String {
             .join("<br>"),
         Cell::Dash => DASH.to_string(),
         Cell::Action(a) => action(a, id),
+        Cell::Strong(s) => format!("<strong>{}</strong>", esc(s)),
+        Cell::Alert(s) => format!(r#"<strong class="alert">{}</strong>"#, esc(s)),
+        Cell::Delta { text, good } => format!(
+            r#"<span class="delta {}">{}</span>"#,
+            match good {
+                Some(true) => "good",
+                Some(false) => "bad",
+                None => "flat",
+            },
+            esc(text)
+        ),
+        Cell::Link(l) => link(l),
+        Cell::Links(links, more) => links
+            .iter()
+            .map(link)
+            .chain(more.iter().map(|m| esc(m)))
+            .collect::<Vec<_>>()
+            .join(", "),
+        Cell::Annotated { text, code } => {
+            format!("{} <code>{}</code>", esc(text), esc(code))
+        }
     }
+}
+
+fn link(l: &Link) -> String {
+    format!(r##"<a href="#{}">{}</a>"##, esc(&l.anchor), esc(&l.text))
 }
 
 /// A next action: the title in bold, what to do, the first command and a link to the
@@ -226,7 +330,7 @@ fn conflicts_list(out: &mut String, conflicts: &[Conflict], lang: Lang) {
 }
 
 /// Whether the target is met, as a paragraph styled by the outcome.
-pub fn target_paragraph(target: &Target, lang: Lang) -> String {
+fn target_paragraph(target: &Target, lang: Lang) -> String {
     format!(
         r#"<p class="target {}"><strong>{}</strong>{}{}</p>"#,
         if target.met { "met" } else { "missed" },

@@ -1,11 +1,11 @@
-//! Builds the report document from a diagnosis: decides, once for every format, which
+//! The report document of a diagnosis: decides, once for every format, which
 //! sections a host has and in what order, and picks each text in the report's language
 //! (fixed words from `labels`, rule and methodology texts through `localize`).
 
 use super::next_actions;
 use super::{
-    Block, Cell, ChartRefs, Column, Conflict, Document, Grid, HostPart, Metric, Note, PathStep,
-    Section, SectionKind, Target, finding,
+    Block, Cell, ChartSource, Column, Conflict, Document, Grid, HostCharts, Metric, Note, Part,
+    PathStep, Section, SectionKind, Subject, Target, VerdictLine, finding,
 };
 use crate::diagnosis::{Diagnosis, HostDiagnosis, TargetStatus};
 use crate::report::i18n::labels::{self, Label, Lang};
@@ -16,20 +16,39 @@ use crate::rules::Finding;
 pub fn document(d: &Diagnosis, lang: Lang) -> Document<'_> {
     Document {
         lang,
-        bundle: &d.bundle,
         version: &d.perfsage_version,
-        hosts: d.hosts.iter().map(|h| host(d, h, lang)).collect(),
+        title: Label::ReportTitle.text(lang).to_string(),
+        subject: Some(Subject {
+            label: Label::DiagnosisOf.text(lang),
+            code: d.bundle.clone(),
+        }),
+        footnote: Some(Label::EvidenceNote.text(lang)),
+        intro: Vec::new(),
+        parts: d
+            .hosts
+            .iter()
+            .enumerate()
+            .map(|(i, h)| host(d, h, format!("host-{}", i + 1), lang))
+            .collect(),
     }
 }
 
-/// One host of a diagnosis (the engagement report builds the hosts of each run alone).
-pub fn host<'a>(d: &'a Diagnosis, h: &'a HostDiagnosis, lang: Lang) -> HostPart<'a> {
+/// One host of a diagnosis as a part whose anchor is `anchor` (the engagement report
+/// builds the hosts of each run under the run's own anchors).
+pub fn host<'a>(d: &'a Diagnosis, h: &'a HostDiagnosis, anchor: String, lang: Lang) -> Part<'a> {
     let section = |kind: SectionKind, heading: Label, block: Block<'a>| Section {
         kind,
-        heading: heading.text(lang),
+        heading: Some(heading.text(lang).to_string()),
         block,
     };
     let mut sections = Vec::new();
+    if let Some(t) = &h.target {
+        sections.push(Section {
+            kind: SectionKind::Target,
+            heading: None,
+            block: Block::Target(target(t, lang)),
+        });
+    }
     if !h.key_metrics.is_empty() {
         sections.push(section(
             SectionKind::KeyMetrics,
@@ -48,12 +67,12 @@ pub fn host<'a>(d: &'a Diagnosis, h: &'a HostDiagnosis, lang: Lang) -> HostPart<
     sections.push(section(
         SectionKind::Charts,
         Label::Charts,
-        Block::Charts(ChartRefs {
+        Block::Charts(ChartSource::Host(HostCharts {
             host: &h.host,
             charts: &h.charts,
             methodology: &d.methodology,
             steps: &h.steps,
-        }),
+        })),
     ));
     sections.push(section(
         SectionKind::StepsTaken,
@@ -127,20 +146,26 @@ pub fn host<'a>(d: &'a Diagnosis, h: &'a HostDiagnosis, lang: Lang) -> HostPart<
         Label::Captures,
         Block::Grid(captures_grid(h, lang)),
     ));
-    HostPart {
-        name: &h.host,
+    let headline = labels::verdict_headline(h.bottleneck.resource, lang);
+    Part {
+        anchor,
+        heading: format!("{} {}", Label::Host.text(lang), h.host),
         tags: h
             .role
             .iter()
             .chain(&h.platform)
             .map(String::as_str)
             .collect(),
-        resource: h.bottleneck.resource,
-        headline: labels::verdict_headline(h.bottleneck.resource, lang),
-        confidence: h.bottleneck.confidence,
-        summary: verdict_words::verdict_summary(&h.bottleneck, lang),
-        target: h.target.as_ref().map(|t| target(t, lang)),
+        linked: false,
+        contents: Some(format!("{} — {headline}", h.host)),
+        verdict: Some(VerdictLine {
+            resource: h.bottleneck.resource,
+            headline,
+            confidence: Some(h.bottleneck.confidence),
+            summary: Some(verdict_words::verdict_summary(&h.bottleneck, lang)),
+        }),
         sections,
+        parts: Vec::new(),
     }
 }
 

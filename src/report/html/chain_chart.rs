@@ -5,7 +5,7 @@
 use crate::compare::{Comparison, SnapshotHost};
 use crate::diagnosis::key_metrics::workload_metric;
 use crate::report::html::escape::esc;
-use crate::report::html::svg::{Plot, Scale, fit, line, num, text, ticks_from_zero};
+use crate::report::html::svg::{Plot, Scale, fit, num, text, ticks_from_zero, value_axis};
 use crate::report::i18n::labels::{self, Lang};
 use crate::report::numbers::{change_pct, grouped};
 use std::fmt::Write;
@@ -69,18 +69,7 @@ pub fn render(c: &Comparison, host: &str, key: &str, lang: Lang) -> String {
     let bar = (slot * 0.56).min(120.0);
     let name = labels::metric_name(key, lang);
     let mut out = plot.open("chain", &name);
-    for &tick in &ticks {
-        let py = y.at(tick);
-        line(&mut out, (plot.x0(), py), (plot.x1(), py), "grid");
-        text(
-            &mut out,
-            plot.x0() - 8.0,
-            py + 4.0,
-            "end",
-            "tick",
-            &crate::report::html::svg::tick_label(tick),
-        );
-    }
+    value_axis(&mut out, &plot, &y, &ticks, false);
     text(&mut out, plot.x0(), 20.0, "start", "legend", &name);
     let mut previous: Option<f64> = None;
     for (i, (snapshot, v)) in c.snapshots.iter().zip(&values).enumerate() {

@@ -88,3 +88,35 @@ fn catalog_captures_come_from_the_specs() {
         }
     }
 }
+
+/// A fact one tool alone gives is catalogued in that tool's spec, and a fact several
+/// sources give is catalogued in the catalog's domain files: adding a tool that gives
+/// new facts touches its spec only, and a fact a second tool starts to give moves to
+/// the shared catalog.
+#[test]
+fn a_fact_only_one_tool_gives_is_catalogued_in_its_spec() {
+    let in_specs: HashSet<&str> = specs()
+        .iter()
+        .flat_map(|s| s.catalog.iter().map(|e| e.pattern))
+        .collect();
+    for s in specs() {
+        for e in s.catalog {
+            assert_eq!(
+                e.tools(),
+                [s.id],
+                "{} is in the spec of {}",
+                e.pattern,
+                s.id
+            );
+        }
+    }
+    let single: Vec<&str> = entries()
+        .filter(|e| !in_specs.contains(e.pattern))
+        .filter(|e| matches!(e.tools(), [only] if !NOT_TOOLS.contains(only)))
+        .map(|e| e.pattern)
+        .collect();
+    assert!(
+        single.is_empty(),
+        "only one tool gives these, so their entries belong in its spec: {single:?}"
+    );
+}

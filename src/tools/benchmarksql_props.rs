@@ -10,5 +10,6 @@ pub static SPEC: Spec = Spec {
     parsers: &[&BenchmarksqlProps],
     captures: &[PROPS_FILE],
     facts: &[families::BENCHMARKSQL_RUN],
+    catalog: &[],
     collectors: &[],
 };

@@ -1,6 +1,7 @@
 //! readelf -p .comment of a binary: the compiler and flags it was built with.
 
 use super::Spec;
+use crate::facts::catalog::entry;
 use crate::parse::process::build_info::BuildInfo;
 
 pub const READELF: &str = "readelf -p .comment <database binary> (and readelf -p .GCC.command.line <binary> when built with -frecord-gcc-switches)";
@@ -9,11 +10,36 @@ pub static SPEC: Spec = Spec {
     id: "build-info",
     parsers: &[&BuildInfo],
     captures: &[READELF],
-    facts: &[&[
-        "build.gcc_version",
-        "build.gcc_major",
-        "build.compile_flags",
-        "build.binary",
-    ]],
+    facts: &[],
+    catalog: &[
+        entry!(
+            "build.gcc_version",
+            None,
+            Text,
+            "Newest GCC that compiled objects of the binary",
+            READELF
+        ),
+        entry!(
+            "build.gcc_major",
+            None,
+            Number,
+            "Major version of build.gcc_version",
+            READELF
+        ),
+        entry!(
+            "build.compile_flags",
+            None,
+            Text,
+            "Compiler switches recorded in the binary",
+            READELF
+        ),
+        entry!(
+            "build.binary",
+            None,
+            Text,
+            "The binary readelf looked at",
+            READELF
+        ),
+    ],
     collectors: &[],
 };

@@ -2,6 +2,7 @@
 
 use super::collector::{Collector, Id, When};
 use super::{Spec, families};
+use crate::facts::catalog::entry;
 use crate::parse::topology::cpuinfo::Cpuinfo;
 
 pub const CAT: &str = "cat /proc/cpuinfo";
@@ -10,9 +11,22 @@ pub static SPEC: Spec = Spec {
     id: "cpuinfo",
     parsers: &[&Cpuinfo],
     captures: &[CAT],
-    facts: &[
-        families::CPU_TOPOLOGY,
-        &["cpu.arch", "cpu.count", "cpu.implementer", "cpu.part"],
+    facts: &[families::CPU_TOPOLOGY, &["cpu.arch", "cpu.count"]],
+    catalog: &[
+        entry!(
+            "cpu.implementer",
+            None,
+            Text,
+            "aarch64 `CPU implementer` code (0x48 = HiSilicon, 0x41 = ARM, 0x70 = Phytium)",
+            CAT
+        ),
+        entry!(
+            "cpu.part",
+            None,
+            Text,
+            "aarch64 `CPU part` code (0xd01 with implementer 0x48 = Kunpeng 920)",
+            CAT
+        ),
     ],
     collectors: &[Collector {
         id: Id::Cpuinfo,

@@ -2,6 +2,7 @@
 
 use super::collector::{COREUTILS, Collector, Id, When};
 use super::{Spec, families};
+use crate::facts::catalog::entry;
 use crate::parse::os::df::Df;
 
 pub const SPACE_AND_INODES: &str = "df -h; df -i (both tables may share one file)";
@@ -13,13 +14,30 @@ pub static SPEC: Spec = Spec {
     captures: &[SPACE_AND_INODES, INODES],
     facts: &[
         families::FILESYSTEM_USAGE,
-        &[
-            "fs.<dev>.type",
-            "fs.<dev>.mount_point",
+        &["fs.<dev>.type", "fs.<dev>.mount_point"],
+    ],
+    catalog: &[
+        entry!(
             "fs.<dev>.size_kib",
+            Kibibytes,
+            Number,
+            "Size of the file system (df's Size or its blocks × block size; human sizes read as powers of 1024)",
+            SPACE_AND_INODES
+        ),
+        entry!(
             "fs.<dev>.avail_kib",
+            Kibibytes,
+            Number,
+            "Space still free for ordinary users (df's Avail)",
+            SPACE_AND_INODES
+        ),
+        entry!(
             "fs.<dev>.inodes",
-        ],
+            Count,
+            Number,
+            "Inodes of the file system (df -i Inodes)",
+            INODES
+        ),
     ],
     collectors: &[Collector {
         id: Id::Df,

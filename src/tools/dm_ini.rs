@@ -11,5 +11,6 @@ pub static SPEC: Spec = Spec {
     parsers: &[&DmIni],
     captures: &[WITH_OTHER_DATABASES],
     facts: &[families::DATABASE_PARAMETERS],
+    catalog: &[],
     collectors: &[],
 };

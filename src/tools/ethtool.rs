@@ -2,6 +2,7 @@
 
 use super::Spec;
 use super::collector::{Collector, ETHTOOL, Id, When};
+use crate::facts::catalog::entry;
 use crate::parse::net::ethtool::Ethtool;
 
 pub const LINK: &str = "ethtool <interface>";
@@ -10,7 +11,30 @@ pub static SPEC: Spec = Spec {
     id: "ethtool",
     parsers: &[&Ethtool],
     captures: &[LINK],
-    facts: &[&["net.<if>.speed_mbps", "net.<if>.duplex", "net.<if>.link_up"]],
+    facts: &[],
+    catalog: &[
+        entry!(
+            "net.<if>.speed_mbps",
+            MegabitsPerSecond,
+            Number,
+            "Negotiated link speed (absent when the driver reports none, as virtual NICs do)",
+            LINK
+        ),
+        entry!(
+            "net.<if>.duplex",
+            None,
+            Text,
+            "Link duplex: full or half",
+            LINK
+        ),
+        entry!(
+            "net.<if>.link_up",
+            None,
+            Flag,
+            "The interface has a link (Link detected: yes)",
+            LINK
+        ),
+    ],
     collectors: &[Collector {
         id: Id::Ethtool,
         name: "ethtool",

@@ -1,6 +1,7 @@
 //! ethtool -l: a NIC's queues (channels), current and maximum.
 
 use super::Spec;
+use crate::facts::catalog::entry;
 use crate::parse::net::ethtool_channels::EthtoolChannels;
 
 pub const QUEUES: &str = "ethtool -l <interface>";
@@ -9,6 +10,22 @@ pub static SPEC: Spec = Spec {
     id: "ethtool-channels",
     parsers: &[&EthtoolChannels],
     captures: &[QUEUES],
-    facts: &[&["net.<if>.combined_max", "net.<if>.combined"]],
+    facts: &[],
+    catalog: &[
+        entry!(
+            "net.<if>.combined_max",
+            Count,
+            Number,
+            "Most combined (RX+TX) queue channels the NIC supports",
+            QUEUES
+        ),
+        entry!(
+            "net.<if>.combined",
+            Count,
+            Number,
+            "Combined (RX+TX) queue channels in use (the tuning guide sets 48 on the client, 12 on a 128-core server)",
+            QUEUES
+        ),
+    ],
     collectors: &[],
 };

@@ -1,6 +1,7 @@
 //! ethtool -i: a NIC's driver and firmware.
 
 use super::Spec;
+use crate::facts::catalog::entry;
 use crate::parse::net::ethtool_driver::EthtoolDriver;
 
 pub const DRIVER: &str =
@@ -10,11 +11,36 @@ pub static SPEC: Spec = Spec {
     id: "ethtool-driver",
     parsers: &[&EthtoolDriver],
     captures: &[DRIVER],
-    facts: &[&[
-        "net.<if>.driver",
-        "net.<if>.driver_version",
-        "net.<if>.firmware_version",
-        "net.<if>.bus_info",
-    ]],
+    facts: &[],
+    catalog: &[
+        entry!(
+            "net.<if>.driver",
+            None,
+            Text,
+            "NIC driver, e.g. hinic for the Huawei Hi1822 (<if> is the PCI address when the capture does not name the interface)",
+            DRIVER
+        ),
+        entry!(
+            "net.<if>.driver_version",
+            None,
+            Text,
+            "NIC driver version",
+            DRIVER
+        ),
+        entry!(
+            "net.<if>.firmware_version",
+            None,
+            Text,
+            "NIC firmware version (the tuning guide's known-good Hi1822 firmware is 2.4.1.0)",
+            DRIVER
+        ),
+        entry!(
+            "net.<if>.bus_info",
+            None,
+            Text,
+            "PCI address of the NIC, e.g. 0000:03:00.0",
+            DRIVER
+        ),
+    ],
     collectors: &[],
 };

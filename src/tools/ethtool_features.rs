@@ -1,6 +1,7 @@
 //! ethtool -k: a NIC's offloads.
 
 use super::Spec;
+use crate::facts::catalog::entry;
 use crate::parse::net::ethtool_features::EthtoolFeatures;
 
 pub const OFFLOADS: &str = "ethtool -k <interface>";
@@ -9,15 +10,64 @@ pub static SPEC: Spec = Spec {
     id: "ethtool-features",
     parsers: &[&EthtoolFeatures],
     captures: &[OFFLOADS],
-    facts: &[&[
-        "net.<if>.tso",
-        "net.<if>.gso",
-        "net.<if>.gro",
-        "net.<if>.lro",
-        "net.<if>.tso_fixed",
-        "net.<if>.gso_fixed",
-        "net.<if>.gro_fixed",
-        "net.<if>.lro_fixed",
-    ]],
+    facts: &[],
+    catalog: &[
+        entry!(
+            "net.<if>.tso",
+            None,
+            Flag,
+            "TCP segmentation offload is on",
+            OFFLOADS
+        ),
+        entry!(
+            "net.<if>.gso",
+            None,
+            Flag,
+            "Generic segmentation offload is on",
+            OFFLOADS
+        ),
+        entry!(
+            "net.<if>.gro",
+            None,
+            Flag,
+            "Generic receive offload is on",
+            OFFLOADS
+        ),
+        entry!(
+            "net.<if>.lro",
+            None,
+            Flag,
+            "Large receive offload is on",
+            OFFLOADS
+        ),
+        entry!(
+            "net.<if>.tso_fixed",
+            None,
+            Flag,
+            "The driver does not let TSO change ([fixed])",
+            OFFLOADS
+        ),
+        entry!(
+            "net.<if>.gso_fixed",
+            None,
+            Flag,
+            "The driver does not let GSO change ([fixed])",
+            OFFLOADS
+        ),
+        entry!(
+            "net.<if>.gro_fixed",
+            None,
+            Flag,
+            "The driver does not let GRO change ([fixed])",
+            OFFLOADS
+        ),
+        entry!(
+            "net.<if>.lro_fixed",
+            None,
+            Flag,
+            "The driver does not let LRO change ([fixed])",
+            OFFLOADS
+        ),
+    ],
     collectors: &[],
 };

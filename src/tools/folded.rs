@@ -9,5 +9,6 @@ pub static SPEC: Spec = Spec {
     parsers: &[&Folded],
     captures: &[],
     facts: &[families::HOTSPOTS, &["perf.samples"]],
+    catalog: &[],
     collectors: &[],
 };

@@ -11,5 +11,6 @@ pub static SPEC: Spec = Spec {
         families::MEMORY_TOTALS,
         &["mem.free_kib", "mem.available_kib"],
     ],
+    catalog: &[],
     collectors: &[],
 };

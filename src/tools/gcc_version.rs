@@ -1,6 +1,7 @@
 //! gcc --version: the compiler on the host.
 
 use super::Spec;
+use crate::facts::catalog::entry;
 use crate::parse::process::gcc_version::GccVersion;
 
 pub const GCC_VERSION: &str = "gcc --version";
@@ -9,6 +10,22 @@ pub static SPEC: Spec = Spec {
     id: "gcc-version",
     parsers: &[&GccVersion],
     captures: &[GCC_VERSION],
-    facts: &[&["os.gcc_version", "os.gcc_major"]],
+    facts: &[],
+    catalog: &[
+        entry!(
+            "os.gcc_version",
+            None,
+            Text,
+            "Version of the system's gcc",
+            GCC_VERSION
+        ),
+        entry!(
+            "os.gcc_major",
+            None,
+            Number,
+            "Major version of the system's gcc",
+            GCC_VERSION
+        ),
+    ],
     collectors: &[],
 };

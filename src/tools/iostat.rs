@@ -3,6 +3,7 @@
 
 use super::collector::{Collector, Id, SYSSTAT, When};
 use super::{Spec, families};
+use crate::facts::catalog::entry;
 use crate::parse::activity::iostat::Iostat;
 use crate::parse::activity::sysstat_json::IostatJson;
 
@@ -24,11 +25,17 @@ pub static SPEC: Spec = Spec {
             "disk.<dev>.await_ms",
             "disk.<dev>.aqu_sz",
             "disk.<dev>.svctm_ms",
-            "disk.<dev>.f_per_s",
             "host.name",
             "os.kernel",
         ],
     ],
+    catalog: &[entry!(
+        "disk.<dev>.f_per_s",
+        PerSecond,
+        Series,
+        "Flush requests completed per second (f/s, sysstat 12.1.2+): fsync and cache flushes",
+        EXTENDED
+    )],
     collectors: &[Collector {
         id: Id::Iostat,
         name: "iostat",

@@ -1,6 +1,7 @@
 //! /proc/loadavg: load averages, runnable and total tasks.
 
 use super::{Spec, families};
+use crate::facts::catalog::entry;
 use crate::parse::os::load_average::Loadavg;
 
 pub const LOOP: &str =
@@ -10,6 +11,22 @@ pub static SPEC: Spec = Spec {
     id: "loadavg",
     parsers: &[&Loadavg],
     captures: &[LOOP],
-    facts: &[families::LOAD_AVERAGE, &["load.runnable", "load.tasks"]],
+    facts: &[families::LOAD_AVERAGE],
+    catalog: &[
+        entry!(
+            "load.runnable",
+            Count,
+            Series,
+            "Scheduling entities (threads) runnable at the moment of each /proc/loadavg snapshot (the n of n/m)",
+            LOOP
+        ),
+        entry!(
+            "load.tasks",
+            Count,
+            Series,
+            "Scheduling entities (threads) that exist, per /proc/loadavg snapshot (the m of n/m)",
+            LOOP
+        ),
+    ],
     collectors: &[],
 };

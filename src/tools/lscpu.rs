@@ -20,6 +20,7 @@ pub static SPEC: Spec = Spec {
             "cpu.max_mhz",
         ],
     ],
+    catalog: &[],
     collectors: &[Collector {
         id: Id::Lscpu,
         name: "lscpu",

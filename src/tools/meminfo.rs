@@ -2,6 +2,7 @@
 
 use super::collector::{Collector, Id, When};
 use super::{Spec, families};
+use crate::facts::catalog::entry;
 use crate::parse::topology::meminfo::Meminfo;
 
 pub const CAT: &str = "cat /proc/meminfo";
@@ -12,14 +13,37 @@ pub static SPEC: Spec = Spec {
     captures: &[CAT],
     facts: &[
         families::MEMORY_TOTALS,
-        &[
-            "mem.free_kib",
-            "mem.available_kib",
+        &["mem.free_kib", "mem.available_kib"],
+    ],
+    catalog: &[
+        entry!(
             "mem.anon_huge_kib",
+            Kibibytes,
+            Number,
+            "Transparent huge pages in use (AnonHugePages)",
+            CAT
+        ),
+        entry!(
             "mem.hugepages_total",
+            Count,
+            Number,
+            "Reserved huge pages (HugePages_Total)",
+            CAT
+        ),
+        entry!(
             "mem.hugepages_free",
+            Count,
+            Number,
+            "Reserved huge pages not in use (HugePages_Free)",
+            CAT
+        ),
+        entry!(
             "mem.hugepage_size_kib",
-        ],
+            Kibibytes,
+            Number,
+            "Huge page size (Hugepagesize)",
+            CAT
+        ),
     ],
     collectors: &[Collector {
         id: Id::Meminfo,

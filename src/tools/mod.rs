@@ -1,13 +1,15 @@
 //! One spec per tool perfsage reads: its id (the name facts cite as their source), the
-//! parsers that recognise its output, the commands a consultant runs to capture it (the
-//! fact catalog cites them), the facts it supplies, and the collectors `perfsage capture` runs for it. The
-//! parser registry, the collector table, `facts --catalog`, `capture --check` and
-//! "capture next" are all taken from here, so a tool's knowledge lives in one file.
+//! parsers that recognise its output, the commands a consultant runs to capture it, the
+//! catalog entries of the facts only it gives, the shared facts it gives too, and the
+//! collectors `perfsage capture` runs for it. The parser registry, the collector
+//! table, the fact catalog's tools column, `capture --check` and "capture next" are all
+//! taken from here, so a tool's knowledge lives in one file.
 //!
 //! Adding a tool: a parser under `src/parse/<domain>/`, a spec file here listed in
-//! `SPECS` with the catalog patterns it emits (and a catalog entry for each fact that
-//! is new), a fixture and a test.
+//! `SPECS` (its own facts' catalog entries in `catalog`, the patterns of facts other
+//! sources give too in `facts`), a fixture and a test.
 
+use crate::facts::catalog::CatalogEntry;
 use crate::parse::CaptureParser;
 use std::sync::LazyLock;
 
@@ -83,10 +85,14 @@ pub struct Spec {
     pub parsers: &'static [&'static dyn CaptureParser],
     /// The commands that capture its output, as the fact catalog cites them.
     pub captures: &'static [&'static str],
-    /// The fact catalog's patterns its parsers emit, in groups (`families` holds the
-    /// groups several tools share); `facts --catalog` lists the tool under each, and a
-    /// test holds every fact a fixture yields to its tool's list.
+    /// The patterns of catalog entries other sources give too that its parsers emit,
+    /// in groups (`families` holds the groups several tools share; the entries live
+    /// in the catalog's domain files).
     pub facts: &'static [&'static [&'static str]],
+    /// The catalog entries of the facts only this tool gives. With `facts`, what
+    /// `facts --catalog` lists the tool under; a test holds every fact a fixture
+    /// yields to these.
+    pub catalog: &'static [CatalogEntry],
     /// What `perfsage capture` runs for it (none when it cannot be run unattended).
     pub collectors: &'static [Collector],
 }
@@ -94,7 +100,10 @@ pub struct Spec {
 impl Spec {
     /// Every catalog pattern the tool supplies.
     pub fn supplies(&self) -> impl Iterator<Item = &'static str> {
-        self.facts.iter().flat_map(|group| group.iter().copied())
+        self.facts
+            .iter()
+            .flat_map(|group| group.iter().copied())
+            .chain(self.catalog.iter().map(|e| e.pattern))
     }
 }
 

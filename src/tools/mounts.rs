@@ -1,6 +1,7 @@
 //! mount or /proc/mounts: which device and file system each directory lives on.
 
 use super::Spec;
+use crate::facts::catalog::entry;
 use crate::parse::os::mounts::Mounts;
 
 pub const MOUNT: &str = "mount (or cat /proc/mounts)";
@@ -9,6 +10,13 @@ pub static SPEC: Spec = Spec {
     id: "mounts",
     parsers: &[&Mounts],
     captures: &[MOUNT],
-    facts: &[&["fs.<dev>.type", "fs.<dev>.mount_point", "fs.<dev>.options"]],
+    facts: &[&["fs.<dev>.type", "fs.<dev>.mount_point"]],
+    catalog: &[entry!(
+        "fs.<dev>.options",
+        None,
+        Text,
+        "Mount options of the device, e.g. rw,noatime,inode64",
+        MOUNT
+    )],
     collectors: &[],
 };

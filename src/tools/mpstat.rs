@@ -23,6 +23,7 @@ pub static SPEC: Spec = Spec {
             "os.kernel",
         ],
     ],
+    catalog: &[],
     collectors: &[Collector {
         id: Id::Mpstat,
         name: "mpstat",

@@ -8,5 +8,6 @@ pub static SPEC: Spec = Spec {
     parsers: &[&MyCnf],
     captures: &[],
     facts: &[families::DATABASE_PARAMETERS, &["db.param_on.<name*>"]],
+    catalog: &[],
     collectors: &[],
 };

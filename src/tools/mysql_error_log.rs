@@ -8,5 +8,6 @@ pub static SPEC: Spec = Spec {
     parsers: &[&MysqlErrorLog],
     captures: &[],
     facts: &[&["db.log.conn_limit_rejections"]],
+    catalog: &[],
     collectors: &[],
 };

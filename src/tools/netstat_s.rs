@@ -8,5 +8,6 @@ pub static SPEC: Spec = Spec {
     parsers: &[&NetstatStats],
     captures: &[],
     facts: super::nstat::FACTS,
+    catalog: &[],
     collectors: &[],
 };

@@ -23,5 +23,6 @@ pub static SPEC: Spec = Spec {
             "os.kernel",
         ],
     ],
+    catalog: &[],
     collectors: &[],
 };

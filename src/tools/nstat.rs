@@ -45,6 +45,7 @@ pub static SPEC: Spec = Spec {
     parsers: &[&Nstat],
     captures: &[SINCE_BOOT, TWO_SNAPSHOTS],
     facts: FACTS,
+    catalog: &[],
     collectors: &[Collector {
         id: Id::Nstat,
         name: "nstat",

@@ -2,6 +2,7 @@
 
 use super::Spec;
 use super::collector::{Collector, Id, NUMACTL, When};
+use crate::facts::catalog::entry;
 use crate::parse::topology::numactl::Numactl;
 
 pub const HARDWARE: &str = "numactl --hardware";
@@ -15,8 +16,14 @@ pub static SPEC: Spec = Spec {
         "cpu.numa.<node>.cpus",
         "numa.<node>.mem_total_mib",
         "numa.<node>.mem_free_mib",
-        "numa.distance.<from>.<to>",
     ]],
+    catalog: &[entry!(
+        "numa.distance.<from>.<to>",
+        None,
+        Number,
+        "NUMA distance between two nodes (10 = local; larger = slower)",
+        HARDWARE
+    )],
     collectors: &[Collector {
         id: Id::Numactl,
         name: "numactl",

@@ -19,6 +19,7 @@ pub static SPEC: Spec = Spec {
             "hotspot.<rank>.dso",
         ],
     ],
+    catalog: &[],
     collectors: &[Collector {
         id: Id::Perf,
         name: "perf",

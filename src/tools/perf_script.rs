@@ -2,6 +2,7 @@
 //! shares.
 
 use super::{Spec, families};
+use crate::facts::catalog::entry;
 use crate::parse::profile::perf_script::PerfScript;
 
 pub const RECORD_AND_SCRIPT: &str =
@@ -17,9 +18,15 @@ pub static SPEC: Spec = Spec {
             "perf.event",
             "perf.samples",
             "perf.kernel_pct",
-            "perf.command.<name>.pct",
             "hotspot.<rank>.dso",
         ],
     ],
+    catalog: &[entry!(
+        "perf.command.<name>.pct",
+        Percent,
+        Number,
+        "Share of the samples taken in one command (comm), for the 20 busiest at ≥ 1 %",
+        RECORD_AND_SCRIPT
+    )],
     collectors: &[],
 };

@@ -8,5 +8,6 @@ pub static SPEC: Spec = Spec {
     parsers: &[&PerfTop],
     captures: &[],
     facts: &[families::HOTSPOTS, &["perf.event", "hotspot.<rank>.dso"]],
+    catalog: &[],
     collectors: &[],
 };

@@ -10,5 +10,6 @@ pub static SPEC: Spec = Spec {
     parsers: &[&PostgresqlConf],
     captures: &[WITH_MY_CNF],
     facts: &[families::DATABASE_PARAMETERS, &["db.param_on.<name*>"]],
+    catalog: &[],
     collectors: &[],
 };

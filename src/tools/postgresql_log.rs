@@ -10,5 +10,6 @@ pub static SPEC: Spec = Spec {
     parsers: &[&PostgresqlLog],
     captures: &[SERVER_LOG],
     facts: &[&["db.log.conn_limit_rejections"]],
+    catalog: &[],
     collectors: &[],
 };

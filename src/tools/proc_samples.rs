@@ -23,6 +23,7 @@ pub static SPEC: Spec = Spec {
             "disk.<dev>.aqu_sz",
         ],
     ],
+    catalog: &[],
     collectors: &[Collector {
         id: Id::ProcSamples,
         name: "proc-samples",

@@ -2,6 +2,7 @@
 
 use super::Spec;
 use super::collector::{Collector, Id, When};
+use crate::facts::catalog::entry;
 use crate::parse::process::proc_status::ProcStatus;
 
 pub const STATUS: &str = "cat /proc/$(pidof -s <program>)/status for the database, the application and the load generator";
@@ -10,13 +11,44 @@ pub static SPEC: Spec = Spec {
     id: "proc-status",
     parsers: &[&ProcStatus],
     captures: &[STATUS],
-    facts: &[&[
-        "proc.<name>.cpus_allowed",
-        "proc.<name>.cpus_allowed_count",
-        "proc.<name>.mems_allowed",
-        "proc.<name>.threads",
-        "proc.<name>.rss_kib",
-    ]],
+    facts: &[],
+    catalog: &[
+        entry!(
+            "proc.<name>.cpus_allowed",
+            None,
+            Text,
+            "CPUs the process may run on (Cpus_allowed_list)",
+            STATUS
+        ),
+        entry!(
+            "proc.<name>.cpus_allowed_count",
+            Count,
+            Number,
+            "How many CPUs the process may run on",
+            STATUS
+        ),
+        entry!(
+            "proc.<name>.mems_allowed",
+            None,
+            Text,
+            "NUMA nodes the process may allocate from (Mems_allowed_list)",
+            STATUS
+        ),
+        entry!(
+            "proc.<name>.threads",
+            Count,
+            Number,
+            "Threads of the process",
+            STATUS
+        ),
+        entry!(
+            "proc.<name>.rss_kib",
+            Kibibytes,
+            Number,
+            "Resident memory of the process (VmRSS)",
+            STATUS
+        ),
+    ],
     collectors: &[Collector {
         id: Id::ProcStatus,
         name: "proc-status",

@@ -3,6 +3,7 @@
 
 use super::collector::{Collector, Id, When};
 use super::{Spec, families};
+use crate::facts::catalog::entry;
 use crate::parse::os::psi::Psi;
 
 pub const SYSTEM: &str = "for i in $(seq 7); do date +%s; grep -r . /proc/pressure; sleep 10; done (while the load runs; Linux 4.20 and later)";
@@ -12,11 +13,14 @@ pub static SPEC: Spec = Spec {
     id: "psi",
     parsers: &[&Psi],
     captures: &[SYSTEM, CGROUP],
-    facts: &[
-        families::PRESSURE,
-        families::CGROUP_PRESSURE,
-        &["psi.cgroup.<group>.<resource>.<kind>.stall_pct"],
-    ],
+    facts: &[families::PRESSURE, families::CGROUP_PRESSURE],
+    catalog: &[entry!(
+        "psi.cgroup.<group>.<resource>.<kind>.stall_pct",
+        Percent,
+        Number,
+        "Share of the whole capture in which some (or all) of one cgroup's non-idle tasks stalled waiting for the resource, from the growth of its PSI total",
+        CGROUP
+    )],
     collectors: &[Collector {
         id: Id::Psi,
         name: "psi",

@@ -10,5 +10,6 @@ pub static SPEC: Spec = Spec {
     parsers: &[&SadfJson, &SadfCsv],
     captures: &[],
     facts: super::sar::FACTS,
+    catalog: &[],
     collectors: &[],
 };

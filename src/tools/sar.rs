@@ -67,6 +67,7 @@ pub static SPEC: Spec = Spec {
         DISKS,
     ],
     facts: FACTS,
+    catalog: &[],
     collectors: &[Collector {
         id: Id::Sar,
         name: "sar",

@@ -2,6 +2,7 @@
 //! disk busy) per thread count.
 
 use super::{Spec, families};
+use crate::facts::catalog::entry;
 use crate::parse::bench::scaling_table::ScalingTable;
 
 pub const WITH_DISK_BUSY: &str = "a scaling table with a disk busy column";
@@ -12,13 +13,22 @@ pub static SPEC: Spec = Spec {
     id: "scaling-table",
     parsers: &[&ScalingTable],
     captures: &[WITH_DISK_BUSY, WITH_CPU],
-    facts: &[
-        families::SCALING_RUNS,
-        &[
+    facts: &[families::SCALING_RUNS, &["cpu.util_pct"]],
+    catalog: &[
+        entry!(
             "bench.run.<workload>.<threads>.disk_busy_pct",
+            Percent,
+            Number,
+            "Disk busy share noted at this concurrency",
+            WITH_DISK_BUSY
+        ),
+        entry!(
             "bench.run.<workload>.<threads>.cpu_pct",
-            "cpu.util_pct",
-        ],
+            Percent,
+            Number,
+            "CPU use noted at this concurrency",
+            WITH_CPU
+        ),
     ],
     collectors: &[],
 };

@@ -2,6 +2,7 @@
 
 use super::Spec;
 use super::collector::{Collector, IPROUTE2, Id, When};
+use crate::facts::catalog::entry;
 use crate::parse::net::ss_summary::SsSummary;
 
 pub const SUMMARY: &str = "ss -s (while the load runs)";
@@ -10,14 +11,37 @@ pub static SPEC: Spec = Spec {
     id: "ss-summary",
     parsers: &[&SsSummary],
     captures: &[SUMMARY],
-    facts: &[&[
-        "net.sockets.total",
-        "net.sockets.tcp_timewait",
-        "net.sockets.tcp_allocated",
-        "net.sockets.tcp_estab",
-        "net.sockets.tcp_closed",
-        "net.sockets.tcp_orphaned",
-    ]],
+    facts: &[&["net.sockets.total", "net.sockets.tcp_timewait"]],
+    catalog: &[
+        entry!(
+            "net.sockets.tcp_allocated",
+            Count,
+            Series,
+            "TCP sockets allocated, closed ones not yet freed included (ss -s TCP: N, /proc/net/sockstat alloc)",
+            SUMMARY
+        ),
+        entry!(
+            "net.sockets.tcp_estab",
+            Count,
+            Series,
+            "TCP connections established (ss -s estab)",
+            SUMMARY
+        ),
+        entry!(
+            "net.sockets.tcp_closed",
+            Count,
+            Series,
+            "TCP sockets allocated but closed (ss -s closed)",
+            SUMMARY
+        ),
+        entry!(
+            "net.sockets.tcp_orphaned",
+            Count,
+            Series,
+            "TCP sockets no process holds any more, still sending or closing (ss -s orphaned)",
+            SUMMARY
+        ),
+    ],
     collectors: &[Collector {
         id: Id::SocketSummary,
         name: "ss-summary",

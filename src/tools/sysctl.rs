@@ -11,5 +11,6 @@ pub static SPEC: Spec = Spec {
     parsers: &[&Sysctl],
     captures: &[ALL],
     facts: &[families::KERNEL_SETTINGS],
+    catalog: &[],
     collectors: &[],
 };

@@ -11,6 +11,7 @@ pub static SPEC: Spec = Spec {
     parsers: &[&Uname],
     captures: &[UNAME_A],
     facts: &[&["cpu.arch", "host.name", "os.kernel"]],
+    catalog: &[],
     collectors: &[Collector {
         id: Id::Uname,
         name: "uname",

@@ -11,5 +11,6 @@ pub static SPEC: Spec = Spec {
     parsers: &[&Uptime],
     captures: &[OR_LOADAVG_LOOP],
     facts: &[&["load.avg1", "load.avg5", "load.avg15"]],
+    catalog: &[],
     collectors: &[],
 };

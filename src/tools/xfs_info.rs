@@ -1,6 +1,7 @@
 //! xfs_info: an XFS file system's block and sector sizes.
 
 use super::Spec;
+use crate::facts::catalog::entry;
 use crate::parse::os::xfs_info::XfsInfo;
 
 pub const EACH_DATABASE_FS: &str = "xfs_info <mount point> for each database file system";
@@ -9,6 +10,13 @@ pub static SPEC: Spec = Spec {
     id: "xfs-info",
     parsers: &[&XfsInfo],
     captures: &[EACH_DATABASE_FS],
-    facts: &[&["fs.<dev>.type", "fs.<dev>.block_size_kib"]],
+    facts: &[&["fs.<dev>.type"]],
+    catalog: &[entry!(
+        "fs.<dev>.block_size_kib",
+        Kibibytes,
+        Number,
+        "XFS data block size (bsize= of the data section); the tuning guide matches it to the 8 KB database page",
+        EACH_DATABASE_FS
+    )],
     collectors: &[],
 };

@@ -7,7 +7,7 @@
 //! device series shared with mpstat and iostat are catalogued in `cpu.rs` and `disk.rs`.
 
 use super::CatalogEntry;
-use crate::tools::{fio, loadavg, psi, sar, top, uptime, vmstat};
+use crate::tools::{psi, sar, uptime, vmstat};
 
 pub static ENTRIES: &[CatalogEntry] = &[
     entry!(
@@ -44,55 +44,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Load average over 15 minutes, one sample per snapshot",
         uptime::OR_LOADAVG_LOOP
-    ),
-    entry!(
-        "load.runnable",
-        Count,
-        Series,
-        "Scheduling entities (threads) runnable at the moment of each /proc/loadavg snapshot (the n of n/m)",
-        loadavg::LOOP
-    ),
-    entry!(
-        "load.tasks",
-        Count,
-        Series,
-        "Scheduling entities (threads) that exist, per /proc/loadavg snapshot (the m of n/m)",
-        loadavg::LOOP
-    ),
-    entry!(
-        "tasks.total",
-        Count,
-        Series,
-        "Processes per top iteration (top Tasks: total)",
-        top::BATCH
-    ),
-    entry!(
-        "tasks.running",
-        Count,
-        Series,
-        "Processes in state R (running or runnable) per top iteration",
-        top::BATCH
-    ),
-    entry!(
-        "tasks.sleeping",
-        Count,
-        Series,
-        "Processes sleeping per top iteration",
-        top::BATCH
-    ),
-    entry!(
-        "tasks.stopped",
-        Count,
-        Series,
-        "Processes stopped (traced or by a signal) per top iteration",
-        top::BATCH
-    ),
-    entry!(
-        "tasks.zombie",
-        Count,
-        Series,
-        "Zombie processes (exited, not reaped by their parent) per top iteration",
-        top::BATCH
     ),
     entry!(
         "psi.<resource>.<kind>.avg10_pct",
@@ -142,13 +93,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Share of the whole capture in which some (or all) non-idle tasks stalled waiting for the resource, from the growth of the PSI total between the first and last snapshot; needs the time between them",
         psi::SYSTEM
-    ),
-    entry!(
-        "psi.cgroup.<group>.<resource>.<kind>.stall_pct",
-        Percent,
-        Number,
-        "Share of the whole capture in which some (or all) of one cgroup's non-idle tasks stalled waiting for the resource, from the growth of its PSI total",
-        psi::CGROUP
     ),
     entry!(
         "mem.free_kib",
@@ -221,20 +165,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         vmstat::EVERY_10S
     ),
     entry!(
-        "io.bi_kib_per_s",
-        KilobytesPerSecond,
-        Series,
-        "Kilobytes read from all block devices per second (vmstat bi)",
-        vmstat::EVERY_10S
-    ),
-    entry!(
-        "io.bo_kib_per_s",
-        KilobytesPerSecond,
-        Series,
-        "Kilobytes written to all block devices per second (vmstat bo)",
-        vmstat::EVERY_10S
-    ),
-    entry!(
         "sys.intr_per_s",
         PerSecond,
         Series,
@@ -289,54 +219,5 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "Share of the interface's link speed in use (sar %ifutil; 0 when the driver reports no speed, as virtual NICs often do)",
         sar::INTERFACES
-    ),
-    entry!(
-        "fio.<job>.<rw>.iops",
-        PerSecond,
-        Number,
-        "I/O operations per second of one fio job in one direction (rw is read or write)",
-        fio::RESULT
-    ),
-    entry!(
-        "fio.<job>.<rw>.bw_kib_per_s",
-        KilobytesPerSecond,
-        Number,
-        "Bandwidth of one fio job in one direction, KiB/s",
-        fio::RESULT
-    ),
-    entry!(
-        "fio.<job>.<rw>.clat_avg_ms",
-        Milliseconds,
-        Number,
-        "Average completion latency of one fio job in one direction",
-        fio::RESULT
-    ),
-    entry!(
-        "fio.<job>.<rw>.clat_p50_ms",
-        Milliseconds,
-        Number,
-        "Median completion latency of one fio job in one direction",
-        fio::RESULT
-    ),
-    entry!(
-        "fio.<job>.<rw>.clat_p95_ms",
-        Milliseconds,
-        Number,
-        "95th percentile completion latency of one fio job in one direction",
-        fio::RESULT
-    ),
-    entry!(
-        "fio.<job>.<rw>.clat_p99_ms",
-        Milliseconds,
-        Number,
-        "99th percentile completion latency of one fio job in one direction",
-        fio::RESULT
-    ),
-    entry!(
-        "fio.disk.<dev>.util_pct",
-        Percent,
-        Number,
-        "Device busy share during the fio run, from fio's \"Disk stats\" block",
-        fio::RESULT
     ),
 ];

@@ -33,81 +33,11 @@ pub static ENTRIES: &[CatalogEntry] = &[
         sysbench::OUTPUT
     ),
     entry!(
-        "bench.run.<workload>.<threads>.eps",
-        PerSecond,
-        Number,
-        "Events per second at this concurrency (non-SQL tests)",
-        sysbench::OUTPUT
-    ),
-    entry!(
         "bench.run.<workload>.<threads>.p95_ms",
         Milliseconds,
         Number,
         "95th percentile latency at this concurrency",
         sysbench::OUTPUT
-    ),
-    entry!(
-        "bench.run.<workload>.<threads>.lat_avg_ms",
-        Milliseconds,
-        Number,
-        "Average latency at this concurrency",
-        sysbench::OUTPUT
-    ),
-    entry!(
-        "bench.run.<workload>.<threads>.lat_max_ms",
-        Milliseconds,
-        Number,
-        "Maximum latency at this concurrency",
-        sysbench::OUTPUT
-    ),
-    entry!(
-        "bench.run.<workload>.<threads>.errors_per_s",
-        PerSecond,
-        Number,
-        "Ignored errors per second at this concurrency",
-        sysbench::OUTPUT
-    ),
-    entry!(
-        "bench.run.<workload>.<threads>.reconnects_per_s",
-        PerSecond,
-        Number,
-        "Reconnects per second at this concurrency",
-        sysbench::OUTPUT
-    ),
-    entry!(
-        "bench.run.<workload>.<threads>.connect_errors",
-        Count,
-        Number,
-        "Worker connections the database driver could not open at this concurrency (sysbench stops before measuring when one fails)",
-        sysbench::OUTPUT_WITH_ERRORS
-    ),
-    entry!(
-        "bench.run.<workload>.<threads>.connect_limit_errors",
-        Count,
-        Number,
-        "Of those, the ones the server refused for its connection limit (PostgreSQL `too many clients already` / `remaining connection slots are reserved`, MySQL error 1040 `Too many connections`)",
-        sysbench::OUTPUT_WITH_ERRORS
-    ),
-    entry!(
-        "bench.run.<workload>.<threads>.interval_tps",
-        PerSecond,
-        Series,
-        "Per-interval throughput (tps, else events/s) during this run",
-        sysbench::WITH_INTERVALS
-    ),
-    entry!(
-        "bench.run.<workload>.<threads>.disk_busy_pct",
-        Percent,
-        Number,
-        "Disk busy share noted at this concurrency",
-        scaling_table::WITH_DISK_BUSY
-    ),
-    entry!(
-        "bench.run.<workload>.<threads>.cpu_pct",
-        Percent,
-        Number,
-        "CPU use noted at this concurrency",
-        scaling_table::WITH_CPU
     ),
     entry!(
         "bench.wl.<workload>.threads",

@@ -2,7 +2,7 @@
 //! topology (lscpu).
 
 use super::CatalogEntry;
-use crate::tools::{cpuinfo, lscpu, mpstat, settings_snapshot};
+use crate::tools::{lscpu, mpstat};
 
 pub static ENTRIES: &[CatalogEntry] = &[
     entry!(
@@ -153,68 +153,5 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Flag,
         "aarch64 CPU offers LSE atomics (the `atomics` flag)",
         lscpu::LSCPU
-    ),
-    entry!(
-        "cpu.implementer",
-        None,
-        Text,
-        "aarch64 `CPU implementer` code (0x48 = HiSilicon, 0x41 = ARM, 0x70 = Phytium)",
-        cpuinfo::CAT
-    ),
-    entry!(
-        "cpu.part",
-        None,
-        Text,
-        "aarch64 `CPU part` code (0xd01 with implementer 0x48 = Kunpeng 920)",
-        cpuinfo::CAT
-    ),
-    entry!(
-        "cpu.governor",
-        None,
-        Text,
-        "cpufreq scaling governor of every CPU (performance, ondemand, …), or mixed when they differ",
-        settings_snapshot::UNDER_LOAD
-    ),
-    entry!(
-        "cpu.<cpu>.governor",
-        None,
-        Text,
-        "cpufreq scaling governor of one CPU (given only when CPUs differ)",
-        settings_snapshot::UNDER_LOAD
-    ),
-    entry!(
-        "cpu.cur_freq_min_mhz",
-        Megahertz,
-        Number,
-        "Lowest current CPU frequency (scaling_cur_freq) when the snapshot was taken",
-        settings_snapshot::UNDER_LOAD
-    ),
-    entry!(
-        "cpu.cur_freq_avg_mhz",
-        Megahertz,
-        Number,
-        "Average current CPU frequency (scaling_cur_freq) over the CPUs",
-        settings_snapshot::UNDER_LOAD
-    ),
-    entry!(
-        "cpu.cur_freq_max_mhz",
-        Megahertz,
-        Number,
-        "Highest current CPU frequency (scaling_cur_freq) when the snapshot was taken",
-        settings_snapshot::UNDER_LOAD
-    ),
-    entry!(
-        "cpu.smt_control",
-        None,
-        Text,
-        "SMT control state: on, off, forceoff, notsupported or notimplemented",
-        settings_snapshot::UNDER_LOAD
-    ),
-    entry!(
-        "cpu.smt_active",
-        None,
-        Flag,
-        "Sibling hardware threads are online (SMT in use)",
-        settings_snapshot::UNDER_LOAD
     ),
 ];

@@ -1,7 +1,7 @@
 //! Block devices: per-device series from iostat -x, sar -d, nmon and vmstat -d -t, and the busiest device.
 
 use super::CatalogEntry;
-use crate::tools::{iostat, sar, vmstat};
+use crate::tools::{iostat, sar};
 
 pub static ENTRIES: &[CatalogEntry] = &[
     entry!(
@@ -82,13 +82,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         iostat::EXTENDED
     ),
     entry!(
-        "disk.<dev>.f_per_s",
-        PerSecond,
-        Series,
-        "Flush requests completed per second (f/s, sysstat 12.1.2+): fsync and cache flushes",
-        iostat::EXTENDED
-    ),
-    entry!(
         "disk.busiest.name",
         None,
         Text,
@@ -101,54 +94,5 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "%util of the busiest device (or the disk-busy column of a scaling table)",
         iostat::EXTENDED
-    ),
-    entry!(
-        "disk.<dev>.scheduler",
-        None,
-        Text,
-        "Block I/O scheduler in use (none, mq-deadline, kyber, bfq; NVMe wants none)",
-        "the settings snapshot script in docs/settings-snapshot.md"
-    ),
-    entry!(
-        "disk.<dev>.reads_since_boot",
-        Count,
-        Number,
-        "Reads completed since boot (vmstat -d, last sample)",
-        vmstat::DISKS
-    ),
-    entry!(
-        "disk.<dev>.read_kib_since_boot",
-        Kibibytes,
-        Number,
-        "Data read since boot (vmstat -d sectors of 512 bytes, last sample)",
-        vmstat::DISKS
-    ),
-    entry!(
-        "disk.<dev>.writes_since_boot",
-        Count,
-        Number,
-        "Writes completed since boot (vmstat -d, last sample)",
-        vmstat::DISKS
-    ),
-    entry!(
-        "disk.<dev>.written_kib_since_boot",
-        Kibibytes,
-        Number,
-        "Data written since boot (vmstat -d sectors of 512 bytes, last sample)",
-        vmstat::DISKS
-    ),
-    entry!(
-        "disk.<dev>.io_in_progress",
-        Count,
-        Number,
-        "I/O requests in flight when vmstat -d printed its last sample (cur)",
-        vmstat::DISKS
-    ),
-    entry!(
-        "disk.<dev>.busy_s_since_boot",
-        Seconds,
-        Number,
-        "Seconds the device had I/O in flight since boot (vmstat -d sec, last sample)",
-        vmstat::DISKS
     ),
 ];

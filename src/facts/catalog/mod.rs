@@ -3,11 +3,12 @@
 //! (a test checks every fixture), rules are linted against it, and a rule that could
 //! not run because a fact was missing tells the consultant what to capture next.
 //!
-//! Entries live in one file per domain; `entries()` chains them. Which tools supply an
-//! entry is not written here: each tool spec (`crate::tools`) lists the patterns its
-//! parsers emit, the derivations and bundle.yaml list theirs, and `tools()` gathers
-//! them. An entry's capture is one of those specs' capture commands (tests/tools.rs
-//! holds it to that).
+//! A fact only one tool gives has its entry in that tool's spec (`crate::tools`); the
+//! facts several sources give (several tools, derivations, bundle.yaml) have theirs
+//! here, one file per domain; `entries()` chains both. Which tools supply an entry is
+//! not written in it: each spec lists the patterns its parsers emit, the derivations
+//! and bundle.yaml list theirs, and `tools()` gathers them. An entry's capture is one
+//! of those specs' capture commands (tests/tools.rs holds it to that).
 
 use super::Unit;
 use serde::Serialize;
@@ -93,9 +94,10 @@ macro_rules! entry {
         }
     };
 }
+pub(crate) use entry;
 
 /// Capture commands more than one domain cites.
-mod commands {
+pub(crate) mod commands {
     pub const BUNDLE_YAML: &str = "bundle.yaml next to the captures";
 }
 
@@ -108,17 +110,12 @@ mod cpu;
 mod database;
 mod disk;
 mod host;
-mod kernel_log;
 mod memory;
-mod network;
 mod network_counters;
 mod os;
 mod paging;
 mod perf;
-mod perf_annotate;
-mod perf_counters;
 mod process;
-mod software_build;
 mod topology;
 
 /// Every domain's entries.
@@ -129,26 +126,25 @@ const DOMAINS: &[&[CatalogEntry]] = &[
     topology::ENTRIES,
     memory::ENTRIES,
     disk::ENTRIES,
-    network::ENTRIES,
     network_counters::ENTRIES,
     os::ENTRIES,
-    kernel_log::ENTRIES,
     activity::ENTRIES,
     paging::ENTRIES,
     cgroup::ENTRIES,
     process::ENTRIES,
-    software_build::ENTRIES,
     perf::ENTRIES,
-    perf_counters::ENTRIES,
-    perf_annotate::ENTRIES,
     benchmark::ENTRIES,
     benchmark_sql::ENTRIES,
     database::ENTRIES,
 ];
 
-/// All catalog entries, domain by domain.
+/// All catalog entries: the facts several sources give, domain by domain, then each
+/// tool's own facts from its spec.
 pub fn entries() -> impl Iterator<Item = &'static CatalogEntry> {
-    DOMAINS.iter().flat_map(|d| d.iter())
+    DOMAINS
+        .iter()
+        .flat_map(|d| d.iter())
+        .chain(crate::tools::specs().iter().flat_map(|s| s.catalog.iter()))
 }
 
 /// The catalog entry a concrete key matches, if any; a literal segment beats a label,

@@ -3,7 +3,7 @@
 //! derived from them.
 
 use super::CatalogEntry;
-use crate::tools::{nstat, proc_net_dev, sar, ss_info, ss_summary};
+use crate::tools::{nstat, sar};
 
 pub static ENTRIES: &[CatalogEntry] = &[
     entry!(
@@ -301,97 +301,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         sar::INTERFACE_ERRORS
     ),
     entry!(
-        "net.<if>.rx_kib",
-        Kibibytes,
-        Number,
-        "KiB received on one interface, since boot as the last /proc/net/dev snapshot printed it",
-        proc_net_dev::SINCE_BOOT
-    ),
-    entry!(
-        "net.<if>.rx_packets",
-        Count,
-        Number,
-        "Packets received on one interface, since boot as the last /proc/net/dev snapshot printed it",
-        proc_net_dev::SINCE_BOOT
-    ),
-    entry!(
-        "net.<if>.rx_errors",
-        Count,
-        Number,
-        "Bad packets received on one interface (errs: CRC, length, overruns), since boot as the last /proc/net/dev snapshot printed it",
-        proc_net_dev::SINCE_BOOT
-    ),
-    entry!(
-        "net.<if>.rx_drops",
-        Count,
-        Number,
-        "Received packets one interface dropped (drop: no room in the kernel's or the NIC's buffers, or no protocol handler), since boot as the last /proc/net/dev snapshot printed it",
-        proc_net_dev::SINCE_BOOT
-    ),
-    entry!(
-        "net.<if>.rx_fifo",
-        Count,
-        Number,
-        "FIFO overruns on receive (fifo: the NIC's receive ring was full), since boot as the last /proc/net/dev snapshot printed it",
-        proc_net_dev::SINCE_BOOT
-    ),
-    entry!(
-        "net.<if>.rx_frame",
-        Count,
-        Number,
-        "Frame alignment errors on receive (frame), since boot as the last /proc/net/dev snapshot printed it",
-        proc_net_dev::SINCE_BOOT
-    ),
-    entry!(
-        "net.<if>.tx_kib",
-        Kibibytes,
-        Number,
-        "KiB sent on one interface, since boot as the last /proc/net/dev snapshot printed it",
-        proc_net_dev::SINCE_BOOT
-    ),
-    entry!(
-        "net.<if>.tx_packets",
-        Count,
-        Number,
-        "Packets sent on one interface, since boot as the last /proc/net/dev snapshot printed it",
-        proc_net_dev::SINCE_BOOT
-    ),
-    entry!(
-        "net.<if>.tx_errors",
-        Count,
-        Number,
-        "Errors while sending on one interface (errs), since boot as the last /proc/net/dev snapshot printed it",
-        proc_net_dev::SINCE_BOOT
-    ),
-    entry!(
-        "net.<if>.tx_drops",
-        Count,
-        Number,
-        "Packets one interface dropped while sending (drop), since boot as the last /proc/net/dev snapshot printed it",
-        proc_net_dev::SINCE_BOOT
-    ),
-    entry!(
-        "net.<if>.tx_fifo",
-        Count,
-        Number,
-        "FIFO overruns while sending (fifo), since boot as the last /proc/net/dev snapshot printed it",
-        proc_net_dev::SINCE_BOOT
-    ),
-    entry!(
-        "net.<if>.tx_colls",
-        Count,
-        Number,
-        "Collisions while sending (colls; half duplex only), since boot as the last /proc/net/dev snapshot printed it",
-        proc_net_dev::SINCE_BOOT
-    ),
-    entry!(
-        "net.<if>.tx_carrier",
-        Count,
-        Number,
-        "Carrier errors while sending (carrier: cable, port or duplex trouble), since boot as the last /proc/net/dev snapshot printed it",
-        proc_net_dev::SINCE_BOOT
-    ),
-    entry!(
         "net.sockets.total",
         Count,
         Series,
@@ -432,82 +341,5 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Series,
         "TCP sockets in TIME-WAIT (sar -n SOCK tcp-tw; ss -s timewait): many point at short-lived connections",
         sar::SOCKETS
-    ),
-    entry!(
-        "net.sockets.tcp_allocated",
-        Count,
-        Series,
-        "TCP sockets allocated, closed ones not yet freed included (ss -s TCP: N, /proc/net/sockstat alloc)",
-        ss_summary::SUMMARY
-    ),
-    entry!(
-        "net.sockets.tcp_estab",
-        Count,
-        Series,
-        "TCP connections established (ss -s estab)",
-        ss_summary::SUMMARY
-    ),
-    entry!(
-        "net.sockets.tcp_closed",
-        Count,
-        Series,
-        "TCP sockets allocated but closed (ss -s closed)",
-        ss_summary::SUMMARY
-    ),
-    entry!(
-        "net.sockets.tcp_orphaned",
-        Count,
-        Series,
-        "TCP sockets no process holds any more, still sending or closing (ss -s orphaned)",
-        ss_summary::SUMMARY
-    ),
-    entry!(
-        "net.tcp.conn.count",
-        Count,
-        Number,
-        "TCP connections ss -ti listed with their kernel state",
-        ss_info::TCP_INFO
-    ),
-    entry!(
-        "net.tcp.conn.rtt_avg_ms",
-        Milliseconds,
-        Number,
-        "Mean smoothed round trip of the listed TCP connections (ss -ti rtt:)",
-        ss_info::TCP_INFO
-    ),
-    entry!(
-        "net.tcp.conn.rtt_max_ms",
-        Milliseconds,
-        Number,
-        "Largest smoothed round trip among the listed TCP connections",
-        ss_info::TCP_INFO
-    ),
-    entry!(
-        "net.tcp.conn.retrans",
-        Count,
-        Number,
-        "Segments the listed TCP connections retransmitted over their lifetimes (ss -ti retrans:A/B, B summed)",
-        ss_info::TCP_INFO
-    ),
-    entry!(
-        "net.tcp.conn.segments_out",
-        Count,
-        Number,
-        "Segments the listed TCP connections sent over their lifetimes, retransmissions included (ss -ti segs_out:)",
-        ss_info::TCP_INFO
-    ),
-    entry!(
-        "net.tcp.conn.retrans_pct",
-        Percent,
-        Number,
-        "Retransmitted share of the segments the listed TCP connections sent over their lifetimes (not over the capture)",
-        ss_info::TCP_INFO
-    ),
-    entry!(
-        "net.tcp.conn.most_retrans_peer",
-        None,
-        Text,
-        "Peer address:port of the listed TCP connection that retransmitted most",
-        ss_info::TCP_INFO
     ),
 ];

@@ -1,7 +1,7 @@
 //! Operating-system settings: sysctl, /sys and /proc snapshots, file systems, kernel.
 
 use super::CatalogEntry;
-use crate::tools::{df, mounts, settings_snapshot, sysctl, xfs_info};
+use crate::tools::{df, mounts, settings_snapshot, sysctl};
 
 pub static ENTRIES: &[CatalogEntry] = &[
     entry!(
@@ -54,34 +54,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         sysctl::ALL
     ),
     entry!(
-        "os.thp.enabled",
-        None,
-        Text,
-        "Transparent huge pages mode: always, madvise or never",
-        settings_snapshot::SCRIPT
-    ),
-    entry!(
-        "os.thp.defrag",
-        None,
-        Text,
-        "Transparent huge page defrag mode: always, defer, defer+madvise, madvise or never",
-        settings_snapshot::SCRIPT
-    ),
-    entry!(
-        "os.page_size_kib",
-        Kibibytes,
-        Number,
-        "Kernel page size (getconf PAGESIZE): 4 or 64 on aarch64",
-        settings_snapshot::SCRIPT
-    ),
-    entry!(
-        "os.irqbalance_active",
-        None,
-        Flag,
-        "The irqbalance service is running (systemctl is-active irqbalance)",
-        settings_snapshot::SCRIPT
-    ),
-    entry!(
         "os.iommu_enabled",
         None,
         Flag,
@@ -124,13 +96,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         mounts::MOUNT
     ),
     entry!(
-        "fs.<dev>.options",
-        None,
-        Text,
-        "Mount options of the device, e.g. rw,noatime,inode64",
-        mounts::MOUNT
-    ),
-    entry!(
         "fs.<dev>.used_pct",
         Percent,
         Number,
@@ -138,31 +103,10 @@ pub static ENTRIES: &[CatalogEntry] = &[
         df::SPACE_AND_INODES
     ),
     entry!(
-        "fs.<dev>.size_kib",
-        Kibibytes,
-        Number,
-        "Size of the file system (df's Size or its blocks × block size; human sizes read as powers of 1024)",
-        df::SPACE_AND_INODES
-    ),
-    entry!(
-        "fs.<dev>.avail_kib",
-        Kibibytes,
-        Number,
-        "Space still free for ordinary users (df's Avail)",
-        df::SPACE_AND_INODES
-    ),
-    entry!(
         "fs.<dev>.inodes_used_pct",
         Percent,
         Number,
         "Share of the file system's inodes in use (df -i IUse%): at 100 % no file can be created whatever the free space; sar -F %Iused, the highest of its samples",
-        df::INODES
-    ),
-    entry!(
-        "fs.<dev>.inodes",
-        Count,
-        Number,
-        "Inodes of the file system (df -i Inodes)",
         df::INODES
     ),
     entry!(
@@ -185,12 +129,5 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "How full that file system is: the larger of its space and inode shares",
         df::SPACE_AND_INODES
-    ),
-    entry!(
-        "fs.<dev>.block_size_kib",
-        Kibibytes,
-        Number,
-        "XFS data block size (bsize= of the data section); the tuning guide matches it to the 8 KB database page",
-        xfs_info::EACH_DATABASE_FS
     ),
 ];

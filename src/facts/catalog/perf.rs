@@ -3,7 +3,7 @@
 //! so a rule reads "which functions burn the CPU" without caring what was captured.
 
 use super::CatalogEntry;
-use crate::tools::{perf_report, perf_script};
+use crate::tools::perf_report;
 
 /// `entry!` with the capture of a profile.
 macro_rules! profile_entry {
@@ -39,13 +39,6 @@ pub static ENTRIES: &[CatalogEntry] = &[
         Number,
         "Share of the samples whose executing (leaf) function was kernel code",
         perf_report::RECORD_AND_REPORT
-    ),
-    entry!(
-        "perf.command.<name>.pct",
-        Percent,
-        Number,
-        "Share of the samples taken in one command (comm), for the 20 busiest at ≥ 1 %",
-        perf_script::RECORD_AND_SCRIPT
     ),
     profile_entry!(
         "hotspot.count",

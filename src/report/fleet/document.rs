@@ -8,19 +8,16 @@ use crate::diagnosis::Quoted;
 use crate::report::document::{
     Block, Cell, Column, Document, Grid, Link, List, Part, Section, SectionKind, VerdictLine,
 };
-use crate::report::i18n::fleet_words;
 use crate::report::i18n::labels::{self, Label, Lang};
 use crate::report::i18n::verdict_words::verdict_summary;
+use crate::report::i18n::{fleet_words, localize};
 use crate::report::numbers::grouped;
 
 /// How many of the most frequent findings the summary lists.
 const FINDINGS_LISTED: usize = 30;
 
 pub fn document(summary: &FleetSummary, lang: Lang) -> Document<'static> {
-    let text = |quoted: &Quoted| match (lang, &quoted.zh) {
-        (Lang::Zh, Some(zh)) => zh.clone(),
-        _ => quoted.en.clone(),
-    };
+    let text = |words: &Quoted| localize::quoted(words, lang).to_string();
     let link = |i: usize| Link {
         text: summary.host_name(i),
         anchor: summary.hosts[i].anchor(i),

@@ -5,7 +5,7 @@
 //! worded here in either language.
 
 use super::labels::{Label, Lang};
-use crate::diagnosis::{CaptureSource, MethodologyMap, NeededBy};
+use crate::diagnosis::{CaptureSource, MethodologyMap, NeededBy, Quoted};
 use crate::graph::SkipReason;
 use crate::parse::{CaptureReport, CaptureStatus};
 use crate::rules::{Finding, Source};
@@ -15,6 +15,12 @@ fn pick<'a>(lang: Lang, english: &'a str, chinese: Option<&'a String>) -> &'a st
         (Lang::Zh, Some(text)) => text,
         _ => english,
     }
+}
+
+/// A finding's words the diagnosis kept in both languages (its title in a verdict or
+/// a fleet summary).
+pub fn quoted(text: &Quoted, lang: Lang) -> &str {
+    pick(lang, &text.en, text.zh.as_ref())
 }
 
 pub fn finding_title(f: &Finding, lang: Lang) -> &str {

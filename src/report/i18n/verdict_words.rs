@@ -4,6 +4,7 @@
 //! that a change to one sentence is seen next to the other.
 
 use super::labels::Lang;
+use super::localize::quoted;
 use crate::diagnosis::{Busy, Quoted, Reason, TargetStatus, Verdict};
 use crate::facts::value::format_number;
 use crate::report::numbers::grouped;
@@ -119,7 +120,7 @@ pub fn verdict_summary(v: &Verdict, lang: Lang) -> String {
         }
         Reason::HostNotInRun if zh => "本轮没有这台主机。".into(),
         Reason::HostNotInRun => "The host is not in this run.".into(),
-        Reason::Worded { summary } => quote(summary, lang).to_string(),
+        Reason::Worded { summary } => quoted(summary, lang).to_string(),
     }
 }
 
@@ -127,7 +128,7 @@ pub fn verdict_summary(v: &Verdict, lang: Lang) -> String {
 /// Chinese summary (a symptom without one is quoted in English), else in English.
 fn with_symptoms(cause: &Quoted, v: &Verdict, lang: Lang) -> String {
     let zh = lang == Lang::Zh && cause.zh.is_some();
-    let mut said = quote(cause, if zh { Lang::Zh } else { Lang::En }).to_string();
+    let mut said = quoted(cause, if zh { Lang::Zh } else { Lang::En }).to_string();
     if v.symptoms.is_empty() {
         return said;
     }
@@ -135,7 +136,7 @@ fn with_symptoms(cause: &Quoted, v: &Verdict, lang: Lang) -> String {
         let quoted: Vec<&str> = v
             .symptoms
             .iter()
-            .map(|s| quote(&s.summary, Lang::Zh))
+            .map(|s| quoted(&s.summary, Lang::Zh))
             .collect();
         said += &format!("其表象：{}", quoted.join(""));
     } else {
@@ -148,13 +149,6 @@ fn with_symptoms(cause: &Quoted, v: &Verdict, lang: Lang) -> String {
         said += &format!(" {label}: {}", quoted.join(" "));
     }
     said
-}
-
-fn quote(text: &Quoted, lang: Lang) -> &str {
-    match (lang, &text.zh) {
-        (Lang::Zh, Some(zh)) => zh,
-        _ => &text.en,
-    }
 }
 
 fn cpu_busy(cpu: &Busy, lang: Lang) -> String {
@@ -229,7 +223,7 @@ mod tests {
         }
     }
 
-    fn quoted(en: &str, zh: Option<&str>) -> Quoted {
+    fn quoted_texts(en: &str, zh: Option<&str>) -> Quoted {
         Quoted {
             en: en.into(),
             zh: zh.map(Into::into),
@@ -241,11 +235,11 @@ mod tests {
         let symptom = |en: &str, zh: Option<&str>| Symptom {
             rule: "storage.disk_saturated".into(),
             resource: Some(Resource::Storage),
-            summary: quoted(en, zh),
+            summary: quoted_texts(en, zh),
         };
         let v = verdict(
             Reason::Finding {
-                cause: quoted("Memory is short.", Some("内存不足。")),
+                cause: quoted_texts("Memory is short.", Some("内存不足。")),
             },
             vec![
                 symptom("vdb is busy.", Some("vdb 繁忙。")),
@@ -263,7 +257,7 @@ mod tests {
         );
         let english_only = verdict(
             Reason::Finding {
-                cause: quoted("Memory is short.", None),
+                cause: quoted_texts("Memory is short.", None),
             },
             vec![symptom("vdb is busy.", Some("vdb 繁忙。"))],
         );

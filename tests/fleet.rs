@@ -141,7 +141,7 @@ fn the_summary_counts_verdicts_and_findings_and_merges_jsonl_alike() {
         "--format",
         "html",
     ]);
-    assert!(stdout(&html).contains("id=\"host-3\"><h3>"));
+    assert!(stdout(&html).contains("id=\"host-3\"><h2>"));
     // A line that is no report names its place.
     std::fs::write(&file, "{\"nothing\": 1}\n").unwrap();
     let bad = perfsage(&["fleet", "summary", file.to_str().unwrap()]);

@@ -45,7 +45,7 @@ pub fn render(doc: &Document) -> String {
         body.push_str("</section>\n");
     }
     for p in &doc.parts {
-        part::render(&mut body, p, 0, lang);
+        part::render(&mut body, p, lang);
     }
     let mut contents = Vec::new();
     listed(&doc.parts, &mut contents);

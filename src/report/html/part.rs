@@ -12,23 +12,23 @@ use crate::report::document::{
 use crate::report::i18n::labels::{self, Label, Lang};
 use std::fmt::Write;
 
-/// The part as HTML; `depth` is 0 for the document's own parts.
-pub fn render(out: &mut String, p: &Part, depth: usize, lang: Lang) {
-    let level = if depth == 0 { 2 } else { 3 };
+/// The part as HTML: every part's heading is an `<h2>` (a host's card title reads
+/// the same wherever the host sits), its sections' headings `<h3>`.
+pub fn render(out: &mut String, p: &Part, lang: Lang) {
     let class = match &p.verdict {
         Some(v) => format!("host res-{}", v.resource),
         None => "group".to_string(),
     };
     let _ = write!(
         out,
-        r#"<section class="{class}" id="{}"><h{level}>{}"#,
+        r#"<section class="{class}" id="{}"><h2>{}"#,
         esc(&p.anchor),
         esc(&p.heading)
     );
     for tag in &p.tags {
         let _ = write!(out, r#"<span class="tag">{}</span>"#, esc(tag));
     }
-    let _ = write!(out, "</h{level}>");
+    out.push_str("</h2>");
     if let Some(v) = &p.verdict {
         verdict(out, v, lang);
     }
@@ -36,7 +36,7 @@ pub fn render(out: &mut String, p: &Part, depth: usize, lang: Lang) {
         section(out, s, &p.anchor, lang);
     }
     for inner in &p.parts {
-        render(out, inner, depth + 1, lang);
+        render(out, inner, lang);
     }
     out.push_str("</section>\n");
 }

@@ -74,7 +74,7 @@ pub fn section(out: &mut String, s: &Section, id: &str, lang: Lang) {
         // The cards speak for themselves: no heading.
         Block::Metrics(metrics) => metric_cards(out, metrics),
         Block::Paragraph(text) => {
-            let _ = write!(out, r#"{heading}<p class="remark">{}</p>"#, esc(text));
+            let _ = write!(out, r#"{heading}<p>{}</p>"#, esc(text));
         }
         Block::Target(target) => {
             out.push_str(&heading);

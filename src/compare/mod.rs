@@ -80,22 +80,7 @@ pub struct HostChange {
 
 /// Compares the runs in the order given. Each is `(label, diagnosis)`.
 pub fn compare(runs: &[(String, Diagnosis)]) -> Comparison {
-    let snapshots = runs
-        .iter()
-        .map(|(label, d)| Snapshot {
-            label: label.clone(),
-            source: d.bundle.clone(),
-            hosts: d
-                .hosts
-                .iter()
-                .map(|h| SnapshotHost {
-                    host: h.host.clone(),
-                    bottleneck: h.bottleneck.clone(),
-                    key_metrics: h.key_metrics.clone(),
-                })
-                .collect(),
-        })
-        .collect();
+    let snapshots = runs.iter().map(|(label, d)| snapshot(label, d)).collect();
     let changes: Vec<Change> = (1..runs.len()).map(|i| change(runs, i - 1, i)).collect();
     let overall = (runs.len() > 2).then(|| overall(runs, &changes));
     Comparison {
@@ -105,6 +90,24 @@ pub fn compare(runs: &[(String, Diagnosis)]) -> Comparison {
         snapshots,
         changes,
         overall,
+    }
+}
+
+/// A run as the comparison keeps it: its label, where it was read, and each host's
+/// verdict and key metrics.
+pub fn snapshot(label: &str, d: &Diagnosis) -> Snapshot {
+    Snapshot {
+        label: label.to_string(),
+        source: d.bundle.clone(),
+        hosts: d
+            .hosts
+            .iter()
+            .map(|h| SnapshotHost {
+                host: h.host.clone(),
+                bottleneck: h.bottleneck.clone(),
+                key_metrics: h.key_metrics.clone(),
+            })
+            .collect(),
     }
 }
 

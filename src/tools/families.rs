@@ -3,6 +3,27 @@
 //! the group instead of repeating its keys. A group is used whole: a tool that gives
 //! only part of one lists those keys itself.
 
+/// What a sysstat report's first line names: the host, its kernel and CPU count.
+pub const SYSSTAT_HEADER: &[&str] = &["host.name", "os.kernel", "cpu.count"];
+
+/// How busy each disk is and how its requests queue (iostat -x and sar -d alike).
+pub const DISK_BUSY: &[&str] = &[
+    "disk.<dev>.util_pct",
+    "disk.<dev>.io_per_s",
+    "disk.<dev>.await_ms",
+    "disk.<dev>.aqu_sz",
+    "disk.<dev>.svctm_ms",
+];
+
+/// What a perf profile says about itself: the event sampled, how many samples, the
+/// kernel's share, and the library each hot function resolved into.
+pub const PROFILE_TOTALS: &[&str] = &[
+    "perf.event",
+    "perf.samples",
+    "perf.kernel_pct",
+    "hotspot.<rank>.dso",
+];
+
 /// How busy the CPUs are as a whole, by kind of time.
 pub const CPU_BUSY: &[&str] = &[
     "cpu.usr_pct",

@@ -14,20 +14,12 @@ pub static SPEC: Spec = Spec {
     parsers: &[&Iostat, &IostatJson],
     captures: &[EXTENDED],
     facts: &[
+        families::DISK_BUSY,
+        families::SYSSTAT_HEADER,
         families::CPU_BUSY,
         families::DISK_OPERATIONS,
         families::DISK_THROUGHPUT,
-        &[
-            "cpu.util_pct",
-            "cpu.count",
-            "disk.<dev>.util_pct",
-            "disk.<dev>.io_per_s",
-            "disk.<dev>.await_ms",
-            "disk.<dev>.aqu_sz",
-            "disk.<dev>.svctm_ms",
-            "host.name",
-            "os.kernel",
-        ],
+        &["cpu.util_pct"],
     ],
     catalog: &[entry!(
         "disk.<dev>.f_per_s",

@@ -12,16 +12,10 @@ pub static SPEC: Spec = Spec {
     parsers: &[&Mpstat, &MpstatJson],
     captures: &[ALL_CPUS],
     facts: &[
+        families::SYSSTAT_HEADER,
         families::CPU_BUSY,
         families::CPU_INTERRUPTS,
-        &[
-            "cpu.util_pct",
-            "cpu.<cpu>.util_pct",
-            "cpu.<cpu>.soft_pct",
-            "cpu.count",
-            "host.name",
-            "os.kernel",
-        ],
+        &["cpu.util_pct", "cpu.<cpu>.util_pct", "cpu.<cpu>.soft_pct"],
     ],
     catalog: &[],
     collectors: &[Collector {

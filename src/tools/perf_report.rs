@@ -10,15 +10,7 @@ pub static SPEC: Spec = Spec {
     id: "perf-report",
     parsers: &[&PerfReport],
     captures: &[RECORD_AND_REPORT],
-    facts: &[
-        families::HOTSPOTS,
-        &[
-            "perf.event",
-            "perf.samples",
-            "perf.kernel_pct",
-            "hotspot.<rank>.dso",
-        ],
-    ],
+    facts: &[families::PROFILE_TOTALS, families::HOTSPOTS],
     catalog: &[],
     collectors: &[Collector {
         id: Id::Perf,

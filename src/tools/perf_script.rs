@@ -12,15 +12,7 @@ pub static SPEC: Spec = Spec {
     id: "perf-script",
     parsers: &[&PerfScript],
     captures: &[RECORD_AND_SCRIPT],
-    facts: &[
-        families::HOTSPOTS,
-        &[
-            "perf.event",
-            "perf.samples",
-            "perf.kernel_pct",
-            "hotspot.<rank>.dso",
-        ],
-    ],
+    facts: &[families::PROFILE_TOTALS, families::HOTSPOTS],
     catalog: &[entry!(
         "perf.command.<name>.pct",
         Percent,

@@ -13,10 +13,7 @@ pub static SPEC: Spec = Spec {
     id: "pidstat",
     parsers: &[&Pidstat],
     captures: &[PROCESSES, THREADS],
-    facts: &[
-        families::BUSIEST_PROCESS,
-        &["cpu.count", "host.name", "os.kernel"],
-    ],
+    facts: &[families::BUSIEST_PROCESS, families::SYSSTAT_HEADER],
     catalog: &[
         entry!(
             "proc.<name>.usr_pct",

@@ -15,6 +15,8 @@ pub const DISKS: &str = "sar -d -p 10 (while the load runs)";
 
 /// What sar's text gives, and sadf's exports of the same data.
 pub const FACTS: &[&[&str]] = &[
+    families::SYSSTAT_HEADER,
+    families::DISK_BUSY,
     families::CPU_BUSY,
     families::CPU_INTERRUPTS,
     families::DISK_THROUGHPUT,
@@ -36,14 +38,6 @@ pub const FACTS: &[&[&str]] = &[
         "cpu.util_pct",
         "cpu.<cpu>.util_pct",
         "cpu.<cpu>.soft_pct",
-        "cpu.count",
-        "disk.<dev>.util_pct",
-        "disk.<dev>.io_per_s",
-        "disk.<dev>.await_ms",
-        "disk.<dev>.aqu_sz",
-        "disk.<dev>.svctm_ms",
-        "host.name",
-        "os.kernel",
         "net.sockets.total",
         "net.sockets.tcp",
         "net.sockets.udp",

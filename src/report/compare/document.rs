@@ -58,7 +58,7 @@ pub fn document(c: &Comparison, lang: Lang) -> Document<'_> {
                 kind: SectionKind::Charts,
                 heading: None,
                 block: Block::Charts(ChartSource::Chain(ChainCharts {
-                    comparison: Cow::Borrowed(c),
+                    runs: Cow::Borrowed(&c.snapshots),
                     hosts: charted_hosts,
                     name_hosts: true,
                 })),

@@ -18,7 +18,7 @@ pub use finding::{Evidence, FindingBlock, Recommendation, SourceGain, finding};
 pub use grid::{ActionCell, Cell, Column, DASH, Grid, Link};
 
 use super::i18n::labels::{self, Label, Lang};
-use crate::compare::Comparison;
+use crate::compare::Snapshot;
 use crate::diagnosis::{Charts, MethodologyMap, StepTaken};
 use crate::rules::Resource;
 use std::borrow::Cow;
@@ -233,9 +233,9 @@ pub struct HostCharts<'a> {
     pub steps: &'a [StepTaken],
 }
 
-/// The benchmark figures of `hosts` along the comparison's runs, one chart per figure.
+/// The benchmark figures of `hosts` along a chain of runs, one chart per figure.
 pub struct ChainCharts<'a> {
-    pub comparison: Cow<'a, Comparison>,
+    pub runs: Cow<'a, [Snapshot]>,
     pub hosts: Vec<String>,
     /// Whether a chart's caption names its host (more than one host may be charted).
     pub name_hosts: bool,

@@ -5,8 +5,7 @@
 //! with `--all`, else a sentence saying they are left out.
 
 use super::rows::{header, rows};
-use crate::compare::compare;
-use crate::diagnosis::Diagnosis;
+use crate::compare::snapshot;
 use crate::engagement::Engagement;
 use crate::report::document::{
     Block, Cell, ChainCharts, ChartSource, Column, Document, Grid, List, Part, Section,
@@ -42,13 +41,13 @@ pub fn document(e: &Engagement, lang: Lang, all: bool) -> Document<'_> {
             kind: SectionKind::Charts,
             heading: None,
             block: Block::Charts(ChartSource::Chain(ChainCharts {
-                comparison: Cow::Owned(compare(
-                    &e.chain
+                runs: Cow::Owned(
+                    e.chain
                         .iter()
                         .zip(&e.runs)
-                        .map(|(link, run)| (link.label.clone(), run.clone()))
-                        .collect::<Vec<(String, Diagnosis)>>(),
-                )),
+                        .map(|(link, run)| snapshot(&link.label, run))
+                        .collect(),
+                ),
                 hosts: vec![e.host.clone()],
                 name_hosts: false,
             })),

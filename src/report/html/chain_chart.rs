@@ -2,7 +2,7 @@
 //! its value and its change from the run before, so the effect of every tuning step
 //! reads at a glance.
 
-use crate::compare::{Comparison, SnapshotHost};
+use crate::compare::{Snapshot, SnapshotHost};
 use crate::diagnosis::key_metrics::workload_metric;
 use crate::report::html::escape::esc;
 use crate::report::html::svg::{Plot, Scale, fit, num, text, ticks_from_zero, value_axis};
@@ -11,8 +11,8 @@ use crate::report::numbers::{change_pct, grouped};
 use std::fmt::Write;
 
 /// The host's entry in each run: the only host, or the one of that name.
-fn runs<'a>(c: &'a Comparison, host: &str) -> Vec<Option<&'a SnapshotHost>> {
-    c.snapshots
+fn runs<'a>(snapshots: &'a [Snapshot], host: &str) -> Vec<Option<&'a SnapshotHost>> {
+    snapshots
         .iter()
         .map(|s| match s.hosts.as_slice() {
             [only] => Some(only),
@@ -23,8 +23,8 @@ fn runs<'a>(c: &'a Comparison, host: &str) -> Vec<Option<&'a SnapshotHost>> {
 
 /// The figures worth a chart for `host` (a name in the last run): per workload, the
 /// first benchmark figure in report order that at least two runs have.
-pub fn keys(c: &Comparison, host: &str) -> Vec<String> {
-    let runs = runs(c, host);
+pub fn keys(snapshots: &[Snapshot], host: &str) -> Vec<String> {
+    let runs = runs(snapshots, host);
     let measured_twice = |key: &str| {
         runs.iter()
             .filter(|h| h.is_some_and(|h| h.key_metrics.iter().any(|m| m.key == key)))
@@ -45,8 +45,8 @@ pub fn keys(c: &Comparison, host: &str) -> Vec<String> {
 }
 
 /// The bars of `key` for `host`.
-pub fn render(c: &Comparison, host: &str, key: &str, lang: Lang) -> String {
-    let runs = runs(c, host);
+pub fn render(snapshots: &[Snapshot], host: &str, key: &str, lang: Lang) -> String {
+    let runs = runs(snapshots, host);
     let values: Vec<Option<f64>> = runs
         .iter()
         .map(|h| {
@@ -72,7 +72,7 @@ pub fn render(c: &Comparison, host: &str, key: &str, lang: Lang) -> String {
     value_axis(&mut out, &plot, &y, &ticks, false);
     text(&mut out, plot.x0(), 20.0, "start", "legend", &name);
     let mut previous: Option<f64> = None;
-    for (i, (snapshot, v)) in c.snapshots.iter().zip(&values).enumerate() {
+    for (i, (snapshot, v)) in snapshots.iter().zip(&values).enumerate() {
         let centre = plot.x0() + slot * (i as f64 + 0.5);
         text(
             &mut out,

@@ -126,7 +126,7 @@ pub fn section(out: &mut String, s: &Section, id: &str, lang: Lang) {
 fn chain_charts(chain: &ChainCharts, lang: Lang) -> String {
     let mut out = String::new();
     for host in &chain.hosts {
-        for key in chain_chart::keys(&chain.comparison, host) {
+        for key in chain_chart::keys(&chain.runs, host) {
             let metric = labels::metric_name(&key, lang);
             let caption = if chain.name_hosts {
                 format!("{host} · {metric}")
@@ -137,7 +137,7 @@ fn chain_charts(chain: &ChainCharts, lang: Lang) -> String {
                 out,
                 r#"<figure class="wide" data-chart="chain"><figcaption>{}</figcaption>{}</figure>"#,
                 esc(&caption),
-                chain_chart::render(&chain.comparison, host, &key, lang)
+                chain_chart::render(&chain.runs, host, &key, lang)
             );
         }
     }

@@ -908,6 +908,52 @@ fn retransmitting_two_percent_of_segments_is_a_network_finding_and_a_clean_link_
 }
 
 #[test]
+fn an_accept_queue_overflowing_is_a_network_verdict_and_a_listener_keeping_up_is_not() {
+    // 32 client threads against a server that accepts five connections a second with
+    // a backlog of 4, between two network namespaces; nstat -saz in the server's
+    // namespace 11 s apart.
+    let h = diagnose_dir(&fixture("bundles/network-listen-overflows"));
+    let finding = decided_by(&h, Resource::Network, "network.listen_queue_overflows");
+    assert_eq!(
+        finding.severity,
+        perfsage::rules::Severity::High,
+        "more dropped than accepted"
+    );
+    assert!(
+        finding
+            .summary
+            .contains("overflowed 46.5 times a second during the capture"),
+        "{}",
+        finding.summary
+    );
+    assert_cites(
+        finding,
+        &[
+            ("net.tcp.listen_overflows_per_s", "nstat.txt"),
+            ("net.tcp.passive_opens_per_s", "sar-n.txt"),
+            ("net.tcp.syncookies_sent_per_s", "nstat.txt"),
+        ],
+    );
+    // TCP loads whose listeners keep up, and an idle machine: the counters were read
+    // the same way and did not grow.
+    for quiet in [
+        "bundles/network-tcp-clean",
+        "bundles/network-tcp-retransmits",
+        "bundles/network-tcp-idle",
+    ] {
+        let h = diagnose_dir(&fixture(quiet));
+        assert!(
+            h.facts.contains("net.tcp.listen_overflows_per_s"),
+            "{quiet}"
+        );
+        assert!(
+            !fired(&h).contains(&"network.listen_queue_overflows"),
+            "{quiet}"
+        );
+    }
+}
+
+#[test]
 fn two_timed_nstat_snapshots_alone_are_enough_to_judge_retransmits() {
     // The lossy bundle's nstat.txt without its sar: the rates come from the growth of
     // the counters between the two `date +%s` stamps.

@@ -994,3 +994,33 @@ fn every_format_lists_facts_two_sources_disagree_on_and_only_those() {
         assert!(section.contains("Other CPU"), "{format}");
     }
 }
+
+/// `perfsage facts` is a report document like the others: the terminal table, Markdown
+/// and HTML list every fact JSON lists, each with its file:line, and name the captures
+/// that gave none.
+#[test]
+fn facts_list_every_fact_with_its_source_in_every_format() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&fixture("bundles/idle"), dir.path());
+    std::fs::write(dir.path().join("notes.txt"), "hello world\n").unwrap();
+    let path = dir.path().to_str().unwrap();
+    let json: serde_json::Value =
+        serde_json::from_slice(&run_ok(&["facts", path, "--format", "json"])).unwrap();
+    let facts = json["hosts"][0]["facts"].as_array().unwrap();
+    assert!(facts.len() > 20, "{}", facts.len());
+    for format in ["table", "md", "html"] {
+        let report = text(run_ok(&["facts", path, "--format", format]));
+        for f in facts {
+            let key = f["key"].as_str().unwrap();
+            let source = format!("{}:{}", f["file"].as_str().unwrap(), f["line"]);
+            assert!(report.contains(key), "{format}: no {key}");
+            assert!(report.contains(&source), "{format}: no {source} for {key}");
+        }
+        assert!(
+            report.contains("notes.txt: no known tool format"),
+            "{format}: the unread capture is named"
+        );
+    }
+    let zh = text(run_ok(&["facts", path, "--format", "md", "--lang", "zh"]));
+    assert!(zh.starts_with("# 读取的事实"), "{zh}");
+}

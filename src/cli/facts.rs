@@ -4,7 +4,9 @@
 use super::fleet_run::FleetArgs;
 use super::{bundle_or_case, emit, json_documents, table_width};
 use crate::bundle::host_facts::read_bundle;
+use crate::report::Layout;
 use crate::report::facts_listing;
+use crate::report::i18n::labels::Lang;
 use clap::ValueEnum;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -12,6 +14,10 @@ use std::process::ExitCode;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Format {
     Table,
+    /// Markdown, one table of facts per host.
+    Md,
+    /// A self-contained HTML page, one table of facts per host.
+    Html,
     Json,
     /// One JSON document per bundle and line, for many bundles.
     Jsonl,
@@ -34,6 +40,9 @@ pub struct Args {
     pub catalog: bool,
     #[arg(long, value_enum, default_value = "table")]
     pub format: Format,
+    /// Language of the table, Markdown and HTML headings.
+    #[arg(long, value_enum, default_value = "en")]
+    pub lang: Lang,
     #[command(flatten)]
     pub read: bundle_or_case::ReadArgs,
 }
@@ -43,6 +52,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let bytes = match args.format {
             Format::Table => facts_listing::catalog_table(table_width())?,
             Format::Json | Format::Jsonl => facts_listing::catalog_json()?,
+            Format::Md | Format::Html => {
+                anyhow::bail!("the catalog is a table or JSON: use --format table or json")
+            }
         };
         emit(&bytes)?;
         return Ok(ExitCode::SUCCESS);
@@ -55,14 +67,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let bundles = bundle_or_case::bundles(&args.bundles[0], args.read.options())?;
     match args.format {
-        Format::Table => {
+        Format::Table | Format::Md | Format::Html => {
+            let layout = match args.format {
+                Format::Md => Layout::Markdown,
+                Format::Html => Layout::Html,
+                _ => Layout::Table {
+                    width: table_width(),
+                },
+            };
             for bundle in &bundles {
                 let hosts = read_bundle(bundle);
-                emit(&facts_listing::table(
-                    &bundle.source,
-                    &hosts,
-                    table_width(),
-                )?)?;
+                let doc = facts_listing::report(&bundle.source, &hosts, args.lang);
+                emit(&layout.render(&doc))?;
             }
         }
         Format::Json | Format::Jsonl => {

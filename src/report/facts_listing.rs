@@ -1,14 +1,18 @@
 //! `perfsage facts`: every fact of every host with unit and provenance, plus the
-//! captures that were not recognised; and the fact catalog. As a table or JSON.
+//! captures that were not recognised, as a report document or JSON; and the fact
+//! catalog, as a table or JSON.
 
 use crate::bundle::host_facts::HostFacts;
 use crate::facts::catalog::{self, CatalogEntry};
 use crate::facts::{Unit, Value};
 use crate::parse::{CaptureReport, CaptureStatus};
+use crate::report::document::{
+    Block, Cell as DocCell, Column, Document, Grid, List, Part, Section, SectionKind, Subject,
+};
+use crate::report::i18n::labels::{Label, Lang};
 use comfy_table::presets::UTF8_FULL_CONDENSED;
 use comfy_table::{Cell, ColumnConstraint, ContentArrangement, Table};
 use serde::Serialize;
-use std::fmt::Write;
 
 #[derive(Serialize)]
 struct FactRow<'a> {
@@ -74,39 +78,89 @@ pub fn document<'a>(bundle: &'a str, hosts: &'a [HostFacts]) -> FactsDocument<'a
     }
 }
 
-pub fn table(bundle: &str, hosts: &[HostFacts], width: u16) -> anyhow::Result<Vec<u8>> {
-    let mut out = String::new();
-    writeln!(out, "Facts of {bundle}")?;
-    for host in hosts {
-        let l = listing(host);
-        writeln!(out, "\n══ Host {} — {} facts", l.host, l.facts.len())?;
-        let mut table = Table::new();
-        table
-            .load_style(UTF8_FULL_CONDENSED)
-            .set_content_arrangement(ContentArrangement::Dynamic)
-            .set_width(width)
-            .set_header(vec!["Key", "Value", "Unit", "Source"]);
-        for row in &l.facts {
-            let location = if row.line_end > row.line {
-                format!("{}:{}-{}", row.file, row.line, row.line_end)
-            } else {
-                format!("{}:{}", row.file, row.line)
-            };
-            table.add_row(vec![
-                Cell::new(row.key),
-                Cell::new(row.value.to_string()),
-                Cell::new(row.unit.symbol()),
-                Cell::new(format!("{location} ({})", row.tool)),
-            ]);
-        }
-        writeln!(out, "{table}")?;
-        for capture in l.unrecognized.iter().chain(&l.failed) {
-            if let Some(problem) = capture.problem() {
-                writeln!(out, "  {problem}")?;
-            }
-        }
+/// The facts of a bundle as a report document (terminal table, Markdown or HTML): a
+/// part per host with its facts and the captures that gave none.
+pub fn report<'a>(bundle: &str, hosts: &'a [HostFacts], lang: Lang) -> Document<'a> {
+    let l = |label: Label| label.text(lang);
+    Document {
+        lang,
+        version: env!("CARGO_PKG_VERSION"),
+        title: l(Label::FactsTitle).to_string(),
+        subject: Some(Subject {
+            label: l(Label::FactsOf),
+            code: bundle.to_string(),
+        }),
+        footnote: None,
+        intro: Vec::new(),
+        parts: hosts
+            .iter()
+            .enumerate()
+            .map(|(i, host)| {
+                let listed = listing(host);
+                let mut sections = vec![Section {
+                    kind: SectionKind::Facts,
+                    heading: None,
+                    block: Block::Grid(Grid {
+                        columns: vec![
+                            Column::text(l(Label::FactKey)),
+                            Column::text(l(Label::Value)),
+                            Column::text(l(Label::Unit)),
+                            Column::text(l(Label::Source)),
+                        ],
+                        rows: listed.facts.iter().map(fact_row).collect(),
+                    }),
+                }];
+                let problems: Vec<Vec<DocCell>> = listed
+                    .unrecognized
+                    .iter()
+                    .chain(&listed.failed)
+                    .filter_map(|c| c.problem())
+                    .map(|problem| vec![DocCell::Text(problem)])
+                    .collect();
+                if !problems.is_empty() {
+                    sections.push(Section {
+                        kind: SectionKind::CaptureProblems,
+                        heading: None,
+                        block: Block::List(List {
+                            numbered: false,
+                            items: problems,
+                        }),
+                    });
+                }
+                Part {
+                    anchor: format!("host-{}", i + 1),
+                    heading: format!(
+                        "{} {} — {} {}",
+                        l(Label::Host),
+                        listed.host,
+                        listed.facts.len(),
+                        l(Label::FactCount)
+                    ),
+                    tags: Vec::new(),
+                    linked: false,
+                    contents: Some(listed.host.to_string()),
+                    verdict: None,
+                    sections,
+                    parts: Vec::new(),
+                }
+            })
+            .collect(),
     }
-    Ok(out.into_bytes())
+}
+
+/// A fact as a row: key, value, unit and `file:line (tool)`.
+fn fact_row(row: &FactRow) -> Vec<DocCell> {
+    let location = if row.line_end > row.line {
+        format!("{}:{}-{}", row.file, row.line, row.line_end)
+    } else {
+        format!("{}:{}", row.file, row.line)
+    };
+    vec![
+        DocCell::Code(row.key.to_string()),
+        DocCell::Text(row.value.to_string()),
+        DocCell::Text(row.unit.symbol().to_string()),
+        DocCell::Code(format!("{location} ({})", row.tool)),
+    ]
 }
 
 /// The fact catalog, sorted by key pattern.

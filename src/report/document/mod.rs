@@ -137,6 +137,10 @@ pub enum SectionKind {
     FrequentFindings,
     LargestGains,
     BundlesNotDiagnosed,
+    /// A host's facts with their sources.
+    Facts,
+    /// Captures that were not recognised or could not be read.
+    CaptureProblems,
 }
 
 pub enum Block<'a> {

@@ -1023,4 +1023,13 @@ fn facts_list_every_fact_with_its_source_in_every_format() {
     }
     let zh = text(run_ok(&["facts", path, "--format", "md", "--lang", "zh"]));
     assert!(zh.starts_with("# 读取的事实"), "{zh}");
+    // A case's three bundles are one page, a part per bundle.
+    let case = text(run_ok(&[
+        "facts",
+        "cases/greatdb-vm-cluster",
+        "--format",
+        "html",
+    ]));
+    assert_eq!(case.matches("<!DOCTYPE html>").count(), 1);
+    assert_eq!(case.matches("<h2>cases/greatdb-vm-cluster/").count(), 3);
 }

@@ -75,11 +75,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     width: table_width(),
                 },
             };
-            for bundle in &bundles {
-                let hosts = read_bundle(bundle);
-                let doc = facts_listing::report(&bundle.source, &hosts, args.lang);
-                emit(&layout.render(&doc))?;
-            }
+            let read: Vec<_> = bundles
+                .iter()
+                .map(|b| (b.source.clone(), read_bundle(b)))
+                .collect();
+            let asked = args.bundles[0].display().to_string();
+            let subject = match read.as_slice() {
+                [(source, _)] => source.as_str(),
+                _ => asked.as_str(),
+            };
+            emit(&layout.render(&facts_listing::report(subject, &read, args.lang)))?;
         }
         Format::Json | Format::Jsonl => {
             let read: Vec<_> = bundles.iter().map(|b| (b, read_bundle(b))).collect();

@@ -78,74 +78,105 @@ pub fn document<'a>(bundle: &'a str, hosts: &'a [HostFacts]) -> FactsDocument<'a
     }
 }
 
-/// The facts of a bundle as a report document (terminal table, Markdown or HTML): a
-/// part per host with its facts and the captures that gave none.
-pub fn report<'a>(bundle: &str, hosts: &'a [HostFacts], lang: Lang) -> Document<'a> {
-    let l = |label: Label| label.text(lang);
-    Document {
-        lang,
-        version: env!("CARGO_PKG_VERSION"),
-        title: l(Label::FactsTitle).to_string(),
-        subject: Some(Subject {
-            label: l(Label::FactsOf),
-            code: bundle.to_string(),
-        }),
-        footnote: None,
-        intro: Vec::new(),
-        parts: hosts
+/// The facts of one bundle, or of a case's bundles, as one report document (terminal
+/// table, Markdown or HTML): a part per host with its facts and the captures that gave
+/// none; with several bundles, a part per bundle holding its hosts. `subject` is what
+/// was asked for (the bundle, or the case folder).
+pub fn report<'a>(
+    subject: &str,
+    bundles: &'a [(String, Vec<HostFacts>)],
+    lang: Lang,
+) -> Document<'a> {
+    let parts = match bundles {
+        [(_, hosts)] => hosts_parts(hosts, "", lang),
+        _ => bundles
             .iter()
             .enumerate()
-            .map(|(i, host)| {
-                let listed = listing(host);
-                let mut sections = vec![Section {
-                    kind: SectionKind::Facts,
-                    heading: None,
-                    block: Block::Grid(Grid {
-                        columns: vec![
-                            Column::text(l(Label::FactKey)),
-                            Column::text(l(Label::Value)),
-                            Column::text(l(Label::Unit)),
-                            Column::text(l(Label::Source)),
-                        ],
-                        rows: listed.facts.iter().map(fact_row).collect(),
-                    }),
-                }];
-                let problems: Vec<Vec<DocCell>> = listed
-                    .unrecognized
-                    .iter()
-                    .chain(&listed.failed)
-                    .filter_map(|c| c.problem())
-                    .map(|problem| vec![DocCell::Text(problem)])
-                    .collect();
-                if !problems.is_empty() {
-                    sections.push(Section {
-                        kind: SectionKind::CaptureProblems,
-                        heading: None,
-                        block: Block::List(List {
-                            numbered: false,
-                            items: problems,
-                        }),
-                    });
-                }
+            .map(|(i, (bundle, hosts))| {
+                let anchor = format!("bundle-{}", i + 1);
                 Part {
-                    anchor: format!("host-{}", i + 1),
-                    heading: format!(
-                        "{} {} — {} {}",
-                        l(Label::Host),
-                        listed.host,
-                        listed.facts.len(),
-                        l(Label::FactCount)
-                    ),
+                    heading: bundle.clone(),
                     tags: Vec::new(),
                     linked: false,
-                    contents: Some(listed.host.to_string()),
+                    contents: None,
                     verdict: None,
-                    sections,
-                    parts: Vec::new(),
+                    sections: Vec::new(),
+                    parts: hosts_parts(hosts, &format!("{anchor}-"), lang),
+                    anchor,
                 }
             })
             .collect(),
+    };
+    Document {
+        lang,
+        version: env!("CARGO_PKG_VERSION"),
+        title: Label::FactsTitle.text(lang).to_string(),
+        subject: Some(Subject {
+            label: Label::FactsOf.text(lang),
+            code: subject.to_string(),
+        }),
+        footnote: None,
+        intro: Vec::new(),
+        parts,
     }
+}
+
+/// A part per host, anchored `{prefix}host-N`.
+fn hosts_parts<'a>(hosts: &'a [HostFacts], prefix: &str, lang: Lang) -> Vec<Part<'a>> {
+    let l = |label: Label| label.text(lang);
+    hosts
+        .iter()
+        .enumerate()
+        .map(|(i, host)| {
+            let listed = listing(host);
+            let mut sections = vec![Section {
+                kind: SectionKind::Facts,
+                heading: None,
+                block: Block::Grid(Grid {
+                    columns: vec![
+                        Column::text(l(Label::FactKey)),
+                        Column::text(l(Label::Value)),
+                        Column::text(l(Label::Unit)),
+                        Column::text(l(Label::Source)),
+                    ],
+                    rows: listed.facts.iter().map(fact_row).collect(),
+                }),
+            }];
+            let problems: Vec<Vec<DocCell>> = listed
+                .unrecognized
+                .iter()
+                .chain(&listed.failed)
+                .filter_map(|c| c.problem())
+                .map(|problem| vec![DocCell::Text(problem)])
+                .collect();
+            if !problems.is_empty() {
+                sections.push(Section {
+                    kind: SectionKind::CaptureProblems,
+                    heading: None,
+                    block: Block::List(List {
+                        numbered: false,
+                        items: problems,
+                    }),
+                });
+            }
+            Part {
+                anchor: format!("{prefix}host-{}", i + 1),
+                heading: format!(
+                    "{} {} — {} {}",
+                    l(Label::Host),
+                    listed.host,
+                    listed.facts.len(),
+                    l(Label::FactCount)
+                ),
+                tags: Vec::new(),
+                linked: false,
+                contents: Some(listed.host.to_string()),
+                verdict: None,
+                sections,
+                parts: Vec::new(),
+            }
+        })
+        .collect()
 }
 
 /// A fact as a row: key, value, unit and `file:line (tool)`.

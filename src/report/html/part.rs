@@ -1,7 +1,7 @@
 //! One part of the HTML report (a host, a change, a run, a group of hosts) and the
-//! sections before the parts: a part with a verdict is a host's card (verdict, then
-//! each section as HTML, findings linked from the next actions and the steps that
-//! found them), a part without one is a heading over its own parts.
+//! sections before the parts: a part that holds no other parts is a card (a host's
+//! verdict, then each section as HTML, findings linked from the next actions and the
+//! steps that found them), a part holding parts is a heading over them.
 
 use super::escape::{esc, slug};
 use super::{chain_chart, charts, finding_card};
@@ -15,8 +15,10 @@ use std::fmt::Write;
 /// The part as HTML: every part's heading is an `<h2>` (a host's card title reads
 /// the same wherever the host sits), its sections' headings `<h3>`.
 pub fn render(out: &mut String, p: &Part, lang: Lang) {
+    // A part holding other parts is a heading over them; any other part is a card.
     let class = match &p.verdict {
         Some(v) => format!("host res-{}", v.resource),
+        None if p.parts.is_empty() => "host".to_string(),
         None => "group".to_string(),
     };
     let _ = write!(

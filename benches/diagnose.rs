@@ -10,9 +10,9 @@ use divan::Bencher;
 use perfsage::bundle::Bundle;
 use perfsage::diagnosis::diagnose;
 use perfsage::knowledge::KnowledgeBase;
-use perfsage::report::Exporter;
+use perfsage::report::Layout;
+use perfsage::report::document::document;
 use perfsage::report::i18n::labels::Lang;
-use perfsage::report::table::TableReport;
 use std::path::Path;
 
 const BUNDLES: &[&str] = &[
@@ -50,11 +50,8 @@ fn compile_rules() -> KnowledgeBase {
 fn render_table(bencher: Bencher, bundle: &str) {
     let kb = KnowledgeBase::builtin().expect("built-in rules compile");
     let diagnosis = diagnose(&open(bundle), &kb);
-    let table = TableReport {
-        lang: Lang::En,
-        width: 120,
-    };
-    bencher.bench_local(|| table.serialize(&diagnosis).expect("table renders"));
+    let table = Layout::Table { width: 120 };
+    bencher.bench_local(|| table.render(&document(&diagnosis, Lang::En)));
 }
 
 fn main() {

@@ -14,16 +14,13 @@ use perfsage::facts::value::format_number;
 use perfsage::facts::{Fact, Provenance, Unit, Value};
 use perfsage::knowledge::KnowledgeBase;
 use perfsage::knowledge::measured::median;
-use perfsage::report::Exporter;
+use perfsage::report::Layout;
 use perfsage::report::compare::document::document as compare_document;
 use perfsage::report::document::{self, Block, Part, Section};
 use perfsage::report::engagement::document::document as engagement_document;
 use perfsage::report::fleet::FleetSummary;
 use perfsage::report::fleet::document::document as fleet_document;
-use perfsage::report::html::Html;
 use perfsage::report::i18n::labels::Lang;
-use perfsage::report::json::Json;
-use perfsage::report::markdown::Markdown;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -77,7 +74,7 @@ fn json_reads_back_into_the_model_and_renders_the_same_report() {
     ]);
     let model: Diagnosis = serde_json::from_slice(&json).expect("the JSON is the model");
     assert_eq!(
-        Json.serialize(&model).unwrap(),
+        perfsage::report::json::serialize(&model).unwrap(),
         json,
         "nothing lost or reordered"
     );
@@ -88,7 +85,7 @@ fn json_reads_back_into_the_model_and_renders_the_same_report() {
         "html",
     ]);
     assert_eq!(
-        Html { lang: Lang::En }.serialize(&model).unwrap(),
+        Layout::Html.render(&document::document(&model, Lang::En)),
         html,
         "the HTML needs nothing the JSON does not hold"
     );
@@ -315,7 +312,7 @@ fn evaluate() {
     });
     let kb = KnowledgeBase::from_sources(sources).unwrap();
     let d = diagnose(&Bundle::open(&fixture("bundles/idle")).unwrap(), &kb);
-    let md = text(Markdown { lang: Lang::Zh }.serialize(&d).unwrap());
+    let md = text(Layout::Markdown.render(&document::document(&d, Lang::Zh)));
     assert!(md.contains("一半翻译"), "{md}");
     assert!(md.contains("**建议操作：** 去做。"), "{md}");
     assert!(md.contains("**验证方法：** Check it."), "{md}");
@@ -368,7 +365,7 @@ fn evaluate() {{
     ];
     let kb = KnowledgeBase::from_sources(sources).unwrap();
     let d = diagnose(&Bundle::open(&fixture("bundles/idle")).unwrap(), &kb);
-    let md = text(Markdown { lang: Lang::Zh }.serialize(&d).unwrap());
+    let md = text(Layout::Markdown.render(&document::document(&d, Lang::Zh)));
     assert!(md.contains("**建议操作：** 自带的操作。"), "{md}");
     assert!(md.contains("**验证方法：** 自带的验证。"), "{md}");
     assert!(
@@ -449,7 +446,7 @@ fn captured_text_cannot_inject_markup() {
 fn hotspots_with_markup_are_escaped_in_the_chart() {
     let mut d = full_report_model();
     d.hosts[0].charts.hotspots[0].symbol = "<script>alert(1)</script>".into();
-    let html = text(Html { lang: Lang::En }.serialize(&d).unwrap());
+    let html = text(Layout::Html.render(&document::document(&d, Lang::En)));
     assert!(!html.to_lowercase().contains("<script"));
     assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
 }
@@ -709,7 +706,7 @@ fn full_report_model() -> Diagnosis {
 #[test]
 fn the_profile_fixture_gets_every_chart() {
     let d = full_report_model();
-    let html = text(Html { lang: Lang::En }.serialize(&d).unwrap());
+    let html = text(Layout::Html.render(&document::document(&d, Lang::En)));
     for chart in ["scaling", "cpu", "disk", "hotspots", "flame", "methodology"] {
         assert!(
             html.contains(&format!("data-chart=\"{chart}\"")),
@@ -836,11 +833,7 @@ fn html_reports_render_in_headless_chromium_without_errors() {
         },
         Page {
             name: "profile",
-            html: text(
-                Html { lang: Lang::En }
-                    .serialize(&full_report_model())
-                    .unwrap(),
-            ),
+            html: text(Layout::Html.render(&document::document(&full_report_model(), Lang::En))),
             charts: &["scaling", "cpu", "disk", "hotspots", "flame", "methodology"],
         },
         Page {

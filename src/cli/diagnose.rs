@@ -7,9 +7,8 @@ use super::{bundle_or_case, engagement_run};
 use crate::diagnosis::{Diagnosis, diagnose_with_progress};
 use crate::error::InputError;
 use crate::knowledge::KnowledgeBase;
-use crate::report::Exporter;
 use crate::report::document::document;
-use crate::report::json::Json;
+use crate::report::json;
 use crate::report::redact::Redactor;
 use crate::rules::Severity;
 use clap::ValueEnum;
@@ -144,6 +143,6 @@ fn render(diagnosis: &Diagnosis, format: Format, args: &ReportArgs) -> anyhow::R
         (None, Format::Jsonl) => {
             anyhow::bail!("jsonl is written by the fleet run, one line per bundle")
         }
-        (None, _) => Json.serialize(diagnosis),
+        (None, _) => json::serialize(diagnosis),
     }
 }

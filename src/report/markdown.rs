@@ -3,25 +3,13 @@
 //! blocks. What each section says is decided by the document's builder; this file only
 //! writes Markdown.
 
-use super::Exporter;
 use super::document::{
     self, ActionCell, Block, Cell, Conflict, DASH, Document, FindingBlock, Grid, List, Metric,
     Note, Part, PathStep, Section, Target,
 };
 use super::i18n::labels::{self, Label, Lang};
 use super::markdown_text::{code, code_block, header, row, text};
-use crate::diagnosis::Diagnosis;
 use std::fmt::Write;
-
-pub struct Markdown {
-    pub lang: Lang,
-}
-
-impl Exporter for Markdown {
-    fn serialize(&self, diagnosis: &Diagnosis) -> anyhow::Result<Vec<u8>> {
-        Ok(render(&document::document(diagnosis, self.lang)).into_bytes())
-    }
-}
 
 /// The document as Markdown.
 pub fn render(doc: &Document) -> String {

@@ -19,13 +19,7 @@ pub mod numbers;
 pub mod redact;
 pub mod table;
 
-use crate::diagnosis::Diagnosis;
 use document::Document;
-
-/// A diagnosis written in one format.
-pub trait Exporter {
-    fn serialize(&self, diagnosis: &Diagnosis) -> anyhow::Result<Vec<u8>>;
-}
 
 /// The formats a report document is rendered in.
 #[derive(Debug, Clone, Copy)]

@@ -2,28 +2,14 @@
 //! and box-drawn tables wrapped to the terminal's width. What each section says is
 //! decided by the document's builder; this file only lays it out for a terminal.
 
-use super::Exporter;
 use super::document::{
     self, ActionCell, Block, Conflict, DASH, Document, FindingBlock, Gain, Grid, List, Metric,
     Note, Part, PathStep, Section, Target,
 };
 use super::i18n::labels::{self, Label, Lang};
-use crate::diagnosis::Diagnosis;
 use comfy_table::presets::UTF8_FULL_CONDENSED;
 use comfy_table::{Cell, ContentArrangement, Table};
 use std::fmt::Write;
-
-pub struct TableReport {
-    /// Terminal width to wrap to.
-    pub width: u16,
-    pub lang: Lang,
-}
-
-impl Exporter for TableReport {
-    fn serialize(&self, diagnosis: &Diagnosis) -> anyhow::Result<Vec<u8>> {
-        Ok(render(&document::document(diagnosis, self.lang), self.width).into_bytes())
-    }
-}
 
 /// The document as terminal text wrapped to `width`.
 pub fn render(doc: &Document, width: u16) -> String {

@@ -17,21 +17,8 @@ mod scaling_chart;
 pub(crate) mod svg;
 mod utilisation_chart;
 
-use super::Exporter;
-use super::document::{self, Document, Part};
-use super::i18n::labels::Lang;
-use crate::diagnosis::Diagnosis;
+use super::document::{Document, Part};
 use finding_card::render as finding_card;
-
-pub struct Html {
-    pub lang: Lang,
-}
-
-impl Exporter for Html {
-    fn serialize(&self, diagnosis: &Diagnosis) -> anyhow::Result<Vec<u8>> {
-        Ok(render(&document::document(diagnosis, self.lang)).into_bytes())
-    }
-}
 
 /// The document as one HTML page.
 pub fn render(doc: &Document) -> String {

@@ -7,7 +7,7 @@ use crate::facts::catalog::{self, CatalogEntry};
 use crate::facts::{Unit, Value};
 use crate::parse::{CaptureReport, CaptureStatus};
 use crate::report::document::{
-    Block, Cell as DocCell, Column, Document, Grid, List, Part, Section, SectionKind, Subject,
+    Block, Cell as DocCell, Column, Document, Grid, List, Part, Section, Subject,
 };
 use crate::report::i18n::labels::{Label, Lang};
 use comfy_table::presets::UTF8_FULL_CONDENSED;
@@ -130,7 +130,6 @@ fn hosts_parts<'a>(hosts: &'a [HostFacts], prefix: &str, lang: Lang) -> Vec<Part
         .map(|(i, host)| {
             let listed = listing(host);
             let mut sections = vec![Section {
-                kind: SectionKind::Facts,
                 heading: None,
                 block: Block::Grid(Grid {
                     columns: vec![
@@ -151,7 +150,6 @@ fn hosts_parts<'a>(hosts: &'a [HostFacts], prefix: &str, lang: Lang) -> Vec<Part
                 .collect();
             if !problems.is_empty() {
                 sections.push(Section {
-                    kind: SectionKind::CaptureProblems,
                     heading: None,
                     block: Block::List(List {
                         numbered: false,

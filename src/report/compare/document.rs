@@ -9,7 +9,7 @@ use super::{after_value, before_value, delta, gain_line, match_action, match_sen
 use crate::compare::{Change, Comparison, HostChange};
 use crate::report::document::{
     Block, Cell, ChainCharts, ChartSource, Column, Document, Gain, Grid, List, Part, Section,
-    SectionKind, Subject, VerdictLine,
+    Subject, VerdictLine,
 };
 use crate::report::i18n::labels::{self, Label, Lang};
 use crate::report::i18n::localize;
@@ -50,12 +50,10 @@ pub fn document(c: &Comparison, lang: Lang) -> Document<'_> {
         footnote: None,
         intro: vec![
             Section {
-                kind: SectionKind::Chain,
                 heading: Some(Label::Chain.text(lang).to_string()),
                 block: Block::List(chain),
             },
             Section {
-                kind: SectionKind::Charts,
                 heading: None,
                 block: Block::Charts(ChartSource::Chain(ChainCharts {
                     runs: Cow::Borrowed(&c.snapshots),
@@ -80,7 +78,6 @@ pub fn document(c: &Comparison, lang: Lang) -> Document<'_> {
                         .unpaired
                         .iter()
                         .map(|host| Section {
-                            kind: SectionKind::Remark,
                             heading: None,
                             block: Block::Paragraph(format!("{} {host}", Label::OnlyIn.text(lang))),
                         })
@@ -130,15 +127,13 @@ fn host<'c>(
             format!("{before} → {after}")
         }
     };
-    let section = |kind: SectionKind, heading: Label, block: Block<'c>| Section {
-        kind,
+    let section = |heading: Label, block: Block<'c>| Section {
         heading: Some(heading.text(lang).to_string()),
         block,
     };
     let mut sections = Vec::new();
     if !h.gains.is_empty() {
         sections.push(section(
-            SectionKind::BenchmarkGains,
             Label::BenchmarkGain,
             Block::Gains(
                 h.gains
@@ -173,7 +168,6 @@ fn host<'c>(
         })
     };
     sections.push(section(
-        SectionKind::MatchedSteps,
         if overall {
             Label::MatchedSteps
         } else {
@@ -183,7 +177,6 @@ fn host<'c>(
     ));
     let l = |label: Label| label.text(lang);
     sections.push(section(
-        SectionKind::MetricChanges,
         Label::KeyMetrics,
         Block::Grid(Grid {
             columns: vec![
@@ -207,21 +200,12 @@ fn host<'c>(
                 .collect(),
         }),
     ));
-    for (kind, heading, findings) in [
-        (
-            SectionKind::FindingsGone,
-            Label::FindingsGone,
-            &h.findings_gone,
-        ),
-        (
-            SectionKind::FindingsNew,
-            Label::FindingsNew,
-            &h.findings_new,
-        ),
+    for (heading, findings) in [
+        (Label::FindingsGone, &h.findings_gone),
+        (Label::FindingsNew, &h.findings_new),
     ] {
         if !findings.is_empty() {
             sections.push(section(
-                kind,
                 heading,
                 Block::Grid(Grid {
                     columns: vec![

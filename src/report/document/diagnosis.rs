@@ -5,7 +5,7 @@
 use super::next_actions;
 use super::{
     Block, Cell, ChartSource, Column, Conflict, Document, Grid, HostCharts, Metric, Note, Part,
-    PathStep, Section, SectionKind, Subject, Target, VerdictLine, finding,
+    PathStep, Section, Subject, Target, VerdictLine, finding,
 };
 use crate::diagnosis::{Diagnosis, HostDiagnosis, TargetStatus};
 use crate::report::i18n::labels::{self, Label, Lang};
@@ -36,36 +36,25 @@ pub fn document(d: &Diagnosis, lang: Lang) -> Document<'_> {
 /// One host of a diagnosis as a part whose anchor is `anchor` (the engagement report
 /// builds the hosts of each run under the run's own anchors).
 pub fn host<'a>(d: &'a Diagnosis, h: &'a HostDiagnosis, anchor: String, lang: Lang) -> Part<'a> {
-    let section = |kind: SectionKind, heading: Label, block: Block<'a>| Section {
-        kind,
+    let section = |heading: Label, block: Block<'a>| Section {
         heading: Some(heading.text(lang).to_string()),
         block,
     };
     let mut sections = Vec::new();
     if let Some(t) = &h.target {
         sections.push(Section {
-            kind: SectionKind::Target,
             heading: None,
             block: Block::Target(target(t, lang)),
         });
     }
     if !h.key_metrics.is_empty() {
-        sections.push(section(
-            SectionKind::KeyMetrics,
-            Label::KeyMetrics,
-            Block::Metrics(metrics(h, lang)),
-        ));
+        sections.push(section(Label::KeyMetrics, Block::Metrics(metrics(h, lang))));
     }
     let actions = next_actions::grid(h, lang);
     if !actions.rows.is_empty() {
-        sections.push(section(
-            SectionKind::NextActions,
-            next_actions::heading(h),
-            Block::Grid(actions),
-        ));
+        sections.push(section(next_actions::heading(h), Block::Grid(actions)));
     }
     sections.push(section(
-        SectionKind::Charts,
         Label::Charts,
         Block::Charts(ChartSource::Host(HostCharts {
             host: &h.host,
@@ -74,30 +63,17 @@ pub fn host<'a>(d: &'a Diagnosis, h: &'a HostDiagnosis, anchor: String, lang: La
             steps: &h.steps,
         })),
     ));
-    sections.push(section(
-        SectionKind::StepsTaken,
-        Label::StepsTaken,
-        Block::Path(path(d, h, lang)),
-    ));
-    for (kind, heading, list) in [
-        (SectionKind::Findings, Label::Findings, &h.findings),
-        (
-            SectionKind::OffPathFindings,
-            Label::OffPathFindings,
-            &h.off_path_findings,
-        ),
+    sections.push(section(Label::StepsTaken, Block::Path(path(d, h, lang))));
+    for (heading, list) in [
+        (Label::Findings, &h.findings),
+        (Label::OffPathFindings, &h.off_path_findings),
     ] {
         if !list.is_empty() {
-            sections.push(section(
-                kind,
-                heading,
-                Block::Findings(findings(list, lang)),
-            ));
+            sections.push(section(heading, Block::Findings(findings(list, lang))));
         }
     }
     if !h.skipped_steps.is_empty() {
         sections.push(section(
-            SectionKind::StepsNotTaken,
             Label::StepsNotTaken,
             Block::Grid(skipped_grid(d, h, lang)),
         ));
@@ -111,15 +87,10 @@ pub fn host<'a>(d: &'a Diagnosis, h: &'a HostDiagnosis, anchor: String, lang: La
                 text: e.to_string(),
             })
             .collect();
-        sections.push(section(
-            SectionKind::RuleErrors,
-            Label::RuleErrors,
-            Block::Notes(notes),
-        ));
+        sections.push(section(Label::RuleErrors, Block::Notes(notes)));
     }
     if !h.capture_next.is_empty() {
         sections.push(section(
-            SectionKind::CaptureNext,
             Label::CaptureNext,
             Block::Grid(capture_next_grid(h, lang)),
         ));
@@ -135,14 +106,9 @@ pub fn host<'a>(d: &'a Diagnosis, h: &'a HostDiagnosis, anchor: String, lang: La
                 ignored_value: c.ignored_value.clone(),
             })
             .collect();
-        sections.push(section(
-            SectionKind::FactConflicts,
-            Label::FactConflicts,
-            Block::Conflicts(conflicts),
-        ));
+        sections.push(section(Label::FactConflicts, Block::Conflicts(conflicts)));
     }
     sections.push(section(
-        SectionKind::Captures,
         Label::Captures,
         Block::Grid(captures_grid(h, lang)),
     ));

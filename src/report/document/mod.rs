@@ -100,47 +100,10 @@ pub struct Target {
     pub summary: String,
 }
 
-/// A heading (none for a block that speaks for itself) over one block. `kind` names
-/// what the section is about, for formats that lay some sections out their own way
-/// (the HTML page's metric cards, for one) and for tests.
+/// A heading (none for a block that speaks for itself) over one block.
 pub struct Section<'a> {
-    pub kind: SectionKind,
     pub heading: Option<String>,
     pub block: Block<'a>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SectionKind {
-    Target,
-    KeyMetrics,
-    NextActions,
-    Charts,
-    StepsTaken,
-    Findings,
-    OffPathFindings,
-    StepsNotTaken,
-    RuleErrors,
-    CaptureNext,
-    FactConflicts,
-    Captures,
-    /// The runs compared or followed.
-    Chain,
-    BenchmarkGains,
-    MatchedSteps,
-    MetricChanges,
-    FindingsGone,
-    FindingsNew,
-    Configurations,
-    /// A sentence: a fleet's headline, hosts one side of a change lacks, runs left out.
-    Remark,
-    HostsPerVerdict,
-    FrequentFindings,
-    LargestGains,
-    BundlesNotDiagnosed,
-    /// A host's facts with their sources.
-    Facts,
-    /// Captures that were not recognised or could not be read.
-    CaptureProblems,
 }
 
 pub enum Block<'a> {

@@ -4,12 +4,11 @@
 //! shown in full, each a part holding its hosts: the latest always, the earlier ones
 //! with `--all`, else a sentence saying they are left out.
 
-use super::rows::{header, rows};
+use super::chain_table::chain_grid;
 use crate::compare::snapshot;
 use crate::engagement::Engagement;
 use crate::report::document::{
-    Block, Cell, ChainCharts, ChartSource, Column, Document, Grid, List, Part, Section,
-    SectionKind, Subject, host, target,
+    Block, Cell, ChainCharts, ChartSource, Document, List, Part, Section, Subject, host, target,
 };
 use crate::report::i18n::labels::{self, Label, Lang};
 use std::borrow::Cow;
@@ -21,24 +20,21 @@ pub fn document(e: &Engagement, lang: Lang, all: bool) -> Document<'_> {
         .title
         .iter()
         .map(|title| Section {
-            kind: SectionKind::Remark,
             heading: None,
             block: Block::Paragraph(title.clone()),
         })
         .collect();
     intro.extend([
         Section {
-            kind: SectionKind::Chain,
             heading: Some(format!(
                 "{} ({} {})",
                 l(Label::Chain),
                 l(Label::FollowedHost),
                 e.host
             )),
-            block: Block::Grid(chain_grid(e, lang)),
+            block: Block::Grid(chain_grid(&e.chain, &e.name, lang)),
         },
         Section {
-            kind: SectionKind::Charts,
             heading: None,
             block: Block::Charts(ChartSource::Chain(ChainCharts {
                 runs: Cow::Owned(
@@ -55,14 +51,12 @@ pub fn document(e: &Engagement, lang: Lang, all: bool) -> Document<'_> {
     ]);
     if let Some(t) = e.chain.last().and_then(|r| r.target.as_ref()) {
         intro.push(Section {
-            kind: SectionKind::Target,
             heading: None,
             block: Block::Target(target(t, lang)),
         });
     }
     if e.chain.iter().any(|run| run.configuration.is_some()) {
         intro.push(Section {
-            kind: SectionKind::Configurations,
             heading: Some(l(Label::Configurations).to_string()),
             block: Block::List(List {
                 numbered: true,
@@ -84,7 +78,6 @@ pub fn document(e: &Engagement, lang: Lang, all: bool) -> Document<'_> {
     let count = e.runs.len();
     if !all && count > 1 {
         intro.push(Section {
-            kind: SectionKind::Remark,
             heading: None,
             block: Block::Paragraph(l(Label::EarlierRunsHidden).to_string()),
         });
@@ -132,7 +125,6 @@ fn run(e: &Engagement, i: usize, lang: Lang) -> Part<'_> {
         contents: None,
         verdict: None,
         sections: vec![Section {
-            kind: SectionKind::Remark,
             heading: None,
             block: Block::Paragraph(format!(
                 "{}{colon}{}",
@@ -158,43 +150,5 @@ fn run(e: &Engagement, i: usize, lang: Lang) -> Part<'_> {
             })
             .collect(),
         anchor,
-    }
-}
-
-/// The chain as a table: per run its verdict, figures, the change applied, the gain
-/// measured against the one expected, and the outcome (flagged when it asks for
-/// attention).
-fn chain_grid(e: &Engagement, lang: Lang) -> Grid {
-    let [number, rest @ ..] = header(lang);
-    Grid {
-        columns: std::iter::once(Column::number(number))
-            .chain(rest.into_iter().map(Column::text))
-            .collect(),
-        rows: rows(&e.chain, &e.name, lang)
-            .into_iter()
-            .map(|r| {
-                let lines = |s: String| Cell::Lines(s.lines().map(str::to_string).collect());
-                vec![
-                    Cell::Number(r.number),
-                    Cell::Text(r.label),
-                    Cell::Text(r.verdict),
-                    lines(r.throughput),
-                    lines(r.latency),
-                    match r.step {
-                        Some(step) => Cell::Annotated {
-                            text: r.change,
-                            code: step,
-                        },
-                        None => Cell::Text(r.change),
-                    },
-                    Cell::Text(r.gains),
-                    if r.flagged {
-                        Cell::Alert(r.outcome)
-                    } else {
-                        Cell::Text(r.outcome)
-                    },
-                ]
-            })
-            .collect(),
     }
 }

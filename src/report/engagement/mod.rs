@@ -3,5 +3,5 @@
 //! in full, and earlier runs in full only when asked (`--all`). `document` builds it as
 //! a report document, rendered like any report; JSON writes the model itself.
 
+mod chain_table;
 pub mod document;
-mod rows;

@@ -6,7 +6,7 @@
 use super::{FleetSummary, HOSTS_NAMED};
 use crate::diagnosis::Quoted;
 use crate::report::document::{
-    Block, Cell, Column, Document, Grid, Link, List, Part, Section, SectionKind, VerdictLine,
+    Block, Cell, Column, Document, Grid, Link, List, Part, Section, VerdictLine,
 };
 use crate::report::i18n::labels::{self, Label, Lang};
 use crate::report::i18n::verdict_words::verdict_summary;
@@ -31,20 +31,17 @@ pub fn document(summary: &FleetSummary, lang: Lang) -> Document<'static> {
         )
     };
     let l = |label: Label| label.text(lang);
-    let table =
-        |kind: SectionKind, heading: Label, columns: &[Label], rows: Vec<Vec<Cell>>| Section {
-            kind,
-            heading: Some(l(heading).to_string()),
-            block: Block::Grid(Grid {
-                columns: columns.iter().map(|c| Column::text(l(*c))).collect(),
-                rows,
-            }),
-        };
+    let table = |heading: Label, columns: &[Label], rows: Vec<Vec<Cell>>| Section {
+        heading: Some(l(heading).to_string()),
+        block: Block::Grid(Grid {
+            columns: columns.iter().map(|c| Column::text(l(*c))).collect(),
+            rows,
+        }),
+    };
     let bundles: std::collections::BTreeSet<&str> =
         summary.hosts.iter().map(|h| h.bundle.as_str()).collect();
     let mut intro = vec![
         Section {
-            kind: SectionKind::Remark,
             heading: None,
             block: Block::Paragraph(fleet_words::headline(
                 summary.hosts.len(),
@@ -54,7 +51,6 @@ pub fn document(summary: &FleetSummary, lang: Lang) -> Document<'static> {
             )),
         },
         table(
-            SectionKind::HostsPerVerdict,
             Label::HostsPerVerdict,
             &[Label::WhatLimits, Label::HostCount, Label::Which],
             summary
@@ -70,7 +66,6 @@ pub fn document(summary: &FleetSummary, lang: Lang) -> Document<'static> {
                 .collect(),
         ),
         table(
-            SectionKind::FrequentFindings,
             Label::MostFrequentFindings,
             &[
                 Label::Finding,
@@ -95,7 +90,6 @@ pub fn document(summary: &FleetSummary, lang: Lang) -> Document<'static> {
                 .collect(),
         ),
         table(
-            SectionKind::LargestGains,
             Label::LargestExpectedGains,
             &[
                 Label::GainInItsCase,
@@ -120,7 +114,6 @@ pub fn document(summary: &FleetSummary, lang: Lang) -> Document<'static> {
     ];
     if !summary.failures.is_empty() {
         intro.push(table(
-            SectionKind::BundlesNotDiagnosed,
             Label::BundlesNotDiagnosed,
             &[Label::Bundle, Label::Why],
             summary
@@ -158,7 +151,6 @@ pub fn document(summary: &FleetSummary, lang: Lang) -> Document<'static> {
                 }),
                 sections: (!actions.is_empty())
                     .then(|| Section {
-                        kind: SectionKind::NextActions,
                         heading: Some(l(Label::NextActions).to_string()),
                         block: Block::List(List {
                             numbered: true,

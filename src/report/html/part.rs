@@ -7,7 +7,7 @@ use super::escape::{esc, slug};
 use super::{chain_chart, charts, finding_card};
 use crate::report::document::{
     ActionCell, Block, Cell, ChainCharts, ChartSource, Conflict, DASH, Gain, Grid, Link, List,
-    Metric, Note, Part, PathStep, Section, SectionKind, Target, VerdictLine,
+    Metric, Note, Part, PathStep, Section, Target, VerdictLine,
 };
 use crate::report::i18n::labels::{self, Label, Lang};
 use std::fmt::Write;
@@ -84,7 +84,7 @@ pub fn section(out: &mut String, s: &Section, id: &str, lang: Lang) {
         }
         Block::Grid(grid) => {
             out.push_str(&heading);
-            table(out, grid, s.kind, id);
+            table(out, grid, id);
         }
         Block::List(list) => {
             out.push_str(&heading);
@@ -183,9 +183,15 @@ fn metric_cards(out: &mut String, metrics: &[Metric]) {
     out.push_str("</div>");
 }
 
-fn table(out: &mut String, grid: &Grid, kind: SectionKind, id: &str) {
+fn table(out: &mut String, grid: &Grid, id: &str) {
     let num = |numeric: bool| if numeric { r#" class="num""# } else { "" };
-    out.push_str(if kind == SectionKind::NextActions {
+    // A table of next actions shows their first commands; the class sizes them.
+    let actions = grid
+        .rows
+        .iter()
+        .flatten()
+        .any(|c| matches!(c, Cell::Action(_)));
+    out.push_str(if actions {
         r#"<table class="next-actions"><thead><tr>"#
     } else {
         "<table><thead><tr>"

@@ -19,7 +19,9 @@
 //!
 //! Other layouts of the same report: `-T` adds `CORE SOCK NODE` columns after `CPU`
 //! (the `all` row leaves them blank), `-U` stamps rows with seconds since the epoch,
-//! and `-N`/`-A` add a per-node section headed `NODE`, whose rows are not CPUs.
+//! and `-N`/`-A` add a per-node section headed `NODE`, whose rows are not CPUs: its
+//! `all` rows stand for the whole machine only in a file without CPU sections
+//! (`mpstat -N ALL`), and its node rows are not read.
 //!
 //! Only the columns some fact needs are read as numbers, and the header that mpstat
 //! repeats before every interval is read once; a day-long capture is mostly rows.
@@ -174,9 +176,26 @@ struct Collected {
     per_cpu: Vec<CpuSeries>,
     interval: IntervalTracker,
     interval_rows: u64,
+    /// Whether rows other than `all` are CPUs (in the `NODE` section they are nodes).
+    cpu_rows: bool,
 }
 
 impl Collected {
+    fn new(cpu_rows: bool) -> Collected {
+        Collected {
+            all_util: SeriesBuilder::default(),
+            all: vec![SeriesBuilder::default(); ALL_KEYS.len()],
+            per_cpu: Vec::new(),
+            interval: IntervalTracker::default(),
+            interval_rows: 0,
+            cpu_rows,
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.all_util.is_empty() && self.per_cpu.iter().all(|c| c.util.is_empty())
+    }
+
     /// Reads one row under `layout`, split or cut by the header's shape (`f`, its
     /// first `MAX_FIELDS` fields).
     #[inline(always)]
@@ -203,6 +222,9 @@ impl Collected {
         }
         // (A pattern rather than `==`, which calls `memcmp` for three bytes.)
         let is_all = matches!(f.get(n - value_count - 1), [b'a', b'l', b'l']);
+        if !is_all && !self.cpu_rows {
+            return;
+        }
         let Some(label_at) = (n - value_count - 1)
             .checked_sub(if is_all { 0 } else { layout.topology })
             .filter(|at| *at > 0)
@@ -340,13 +362,10 @@ impl CaptureParser for Mpstat {
         let mut shape: Option<RowShape> = None;
         // The header `layout` was read from: where its `CPU` column is, and the text from there.
         let mut header_key: (usize, Vec<u8>) = (0, Vec::new());
-        let mut collected = Collected {
-            all_util: SeriesBuilder::default(),
-            all: vec![SeriesBuilder::default(); ALL_KEYS.len()],
-            per_cpu: Vec::new(),
-            interval: IntervalTracker::default(),
-            interval_rows: 0,
-        };
+        let mut collected = Collected::new(true);
+        // The `NODE` section's rows, and whether the rows being read belong to it.
+        let mut nodes = Collected::new(false);
+        let mut in_nodes = false;
         let mut saw_header = false;
 
         while let Some(line) = lines.next_line()? {
@@ -357,7 +376,8 @@ impl CaptureParser for Mpstat {
                 && let Some(row) = shape.cut(line.bytes)
                 && is_plain_row(line.bytes, &row)
             {
-                collected.row(layout, &row, &line, sink);
+                let target = if in_nodes { &mut nodes } else { &mut collected };
+                target.row(layout, &row, &line, sink);
                 continue;
             }
             let mut slots = FieldSlots::<MAX_FIELDS>::default();
@@ -370,9 +390,19 @@ impl CaptureParser for Mpstat {
             }
             let all_fields = n;
             let n = n.min(MAX_FIELDS);
-            if let Some(cpu_at) = f[..n].iter().position(|t| *t == b"CPU") {
-                // A header row. Only the utilisation section (it has %idle) is read;
-                // other sections (-I interrupts) reset until the next utilisation header.
+            // Rows end in a figure, headers in a column name.
+            let node_at = if line.bytes.last().is_some_and(u8::is_ascii_digit) {
+                None
+            } else {
+                f[1..n.min(3)]
+                    .iter()
+                    .position(|t| *t == b"NODE")
+                    .map(|i| i + 1)
+            };
+            if let Some(cpu_at) = node_at.or_else(|| f[..n].iter().position(|t| *t == b"CPU")) {
+                // A header row. Only the utilisation sections (they have %idle) are
+                // read; other sections (-I interrupts) reset until the next one.
+                in_nodes = node_at.is_some();
                 let text = columns_text(line.bytes, f[cpu_at]);
                 if header_key.0 != cpu_at || header_key.1 != text {
                     header_key = (cpu_at, text.to_vec());
@@ -385,25 +415,25 @@ impl CaptureParser for Mpstat {
                 }
                 continue;
             }
-            // Rows end in a figure, headers in a column name: only those are looked at.
-            if !line.bytes.last().is_some_and(u8::is_ascii_digit)
-                && n > 1
-                && f[1..n.min(3)].contains(&&b"NODE"[..])
-            {
-                // The per-node section (`-N`, `-A`): its rows are nodes, not CPUs.
-                // Rows are read again after the next CPU header.
-                layout = None;
-                shape = None;
-                header_key = (0, Vec::new());
-                continue;
-            }
             let Some(layout) = &layout else { continue };
-            collected.row(layout, &f[..n], &line, sink);
+            let target = if in_nodes { &mut nodes } else { &mut collected };
+            target.row(layout, &f[..n], &line, sink);
         }
 
         if !saw_header {
             return Err(ParseError::whole_file(
                 "no mpstat CPU header (… CPU %usr … %idle) found",
+            ));
+        }
+        // Without CPU sections (`mpstat -N ALL`) the nodes' `all` rows are the machine's.
+        let collected = if collected.is_empty() {
+            nodes
+        } else {
+            collected
+        };
+        if collected.is_empty() {
+            return Err(ParseError::whole_file(
+                "mpstat header found but no CPU rows follow it",
             ));
         }
         let Collected {
@@ -413,11 +443,6 @@ impl CaptureParser for Mpstat {
             interval,
             ..
         } = collected;
-        if all_util.is_empty() && per_cpu.iter().all(|c| c.util.is_empty()) {
-            return Err(ParseError::whole_file(
-                "mpstat header found but no CPU rows follow it",
-            ));
-        }
         let secs = interval.interval_s();
         sink.series(
             "cpu.util_pct",
@@ -455,7 +480,7 @@ fn is_cpu_header(line: &str) -> bool {
     let tokens: Vec<&str> = line.split_whitespace().collect();
     let at = |name: &str| tokens.iter().position(|t| *t == name);
     match (
-        at("CPU"),
+        at("CPU").or(at("NODE")),
         at("%usr").or(at("%user")),
         at("%irq"),
         at("%steal"),

@@ -3,7 +3,9 @@
 //! single hot process or thread while the host's average has headroom, and which
 //! process waits on disk or switches context. Columns are found by header name, so
 //! `-u`, `-d`, `-r`, `-w` (together or apart), `-t`, `-l`, 12- and 24-hour times and
-//! both sysstat layouts parse. Real output (sysstat 12.6.1, `pidstat -t -u -C sysbench 1 2`):
+//! both sysstat layouts parse; so do `-h` (one line per process with every
+//! activity, under a `# Time UID PID …` header), `-H` (seconds since the epoch) and
+//! `--human` values (`198.0%`, `3.0M`). Real output (sysstat 12.6.1, `pidstat -t -u -C sysbench 1 2`):
 //!
 //! ```text
 //! 00:51:41      UID      TGID       TID    %usr %system  %guest   %wait    %CPU   CPU  Command
@@ -24,8 +26,9 @@
 //! (the busiest thread's %CPU in each interval), and `proc.busiest.name` with
 //! `proc.busiest.cpu_pct` (the process with the highest mean %CPU).
 
+use super::human_value::human_value;
 use super::sysstat_header;
-use super::time_of_day::{IntervalTracker, seconds_of_day};
+use super::time_of_day::{IntervalTracker, epoch_seconds_of_day, seconds_of_day};
 use crate::facts::{SeriesBuilder, Unit, Value};
 use crate::parse::instance_label::instance_label;
 use crate::parse::sink::Strength;
@@ -59,6 +62,8 @@ const BUSIEST_THREAD: usize = METRICS.len();
 struct Layout {
     /// Tokens the time stamp takes (2 with AM/PM).
     stamp: usize,
+    /// `-h`'s header (`# Time UID …`): its rows' stamps are one token, or two with AM/PM.
+    horizontal: bool,
     /// Index (after the stamp) of each metric's column.
     metrics: [Option<usize>; METRICS.len()],
     tgid: Option<usize>,
@@ -67,7 +72,8 @@ struct Layout {
 }
 
 impl Layout {
-    /// A pidstat header: `<stamp> UID|USER PID|TGID … Command`.
+    /// A pidstat header: `<stamp> UID|USER PID|TGID … Command`, or with `-h`
+    /// `# Time UID|USER PID|TGID … Command`.
     fn from_header(tokens: &[&[u8]]) -> Option<Layout> {
         let id_at = tokens.iter().position(|t| matches!(*t, b"UID" | b"USER"))?;
         let names = &tokens[id_at..];
@@ -79,12 +85,29 @@ impl Layout {
         (id_at <= 2 && process == 1 && command == names.len() - 1).then_some(())?;
         Some(Layout {
             stamp: id_at,
+            horizontal: tokens.starts_with(&[b"#", b"Time"]),
             metrics: METRICS.map(|(column, _, _)| at(column.as_bytes())),
             tgid: at(b"TGID"),
             tid: at(b"TID"),
             command,
         })
     }
+
+    /// Tokens the time stamp of a row (`tokens`) takes.
+    fn stamp_tokens(&self, tokens: &[&[u8]]) -> usize {
+        if !self.horizontal {
+            return self.stamp;
+        }
+        match tokens.get(1) {
+            Some(t) if t.eq_ignore_ascii_case(b"AM") || t.eq_ignore_ascii_case(b"PM") => 2,
+            _ => 1,
+        }
+    }
+}
+
+/// A figure as pidstat prints it, plainly or with `--human` (`198.0%`, `3.0M` in KiB).
+fn figure(token: &[u8]) -> Option<f64> {
+    parse_f64(token).or_else(|| human_value(token).map(|h| h.plain()))
 }
 
 /// One command's series, and its sums within the current interval.
@@ -164,10 +187,9 @@ impl CaptureParser for Pidstat {
             .take(400)
             .any(|line| {
                 let tokens: Vec<&[u8]> = line.split_whitespace().map(str::as_bytes).collect();
-                tokens
-                    .first()
-                    .is_some_and(|t| t.first().is_some_and(u8::is_ascii_digit) || *t == b"Average:")
-                    && Layout::from_header(&tokens).is_some()
+                tokens.first().is_some_and(|t| {
+                    t.first().is_some_and(u8::is_ascii_digit) || matches!(*t, b"Average:" | b"#")
+                }) && Layout::from_header(&tokens).is_some()
             })
             .then_some(90)
     }
@@ -199,7 +221,11 @@ impl CaptureParser for Pidstat {
             }
             let Some(layout) = &layout else { continue };
             let average = *first == b"Average:";
-            let stamp_tokens = if average { 1 } else { layout.stamp };
+            let stamp_tokens = if average {
+                1
+            } else {
+                layout.stamp_tokens(&tokens)
+            };
             let fields = &tokens[stamp_tokens.min(tokens.len())..];
             if fields.len() <= layout.command {
                 if line.cut_off {
@@ -215,12 +241,14 @@ impl CaptureParser for Pidstat {
             let target = if average {
                 &mut averages
             } else {
-                let meridiem = (layout.stamp == 2).then(|| tokens[1]);
-                let Some(seconds) = seconds_of_day(tokens[0], meridiem) else {
+                let meridiem = (stamp_tokens == 2).then(|| tokens[1]);
+                let Some(seconds) =
+                    seconds_of_day(tokens[0], meridiem).or_else(|| epoch_seconds_of_day(tokens[0]))
+                else {
                     sink.warn(line.number, "row does not start with a time stamp; ignored");
                     continue;
                 };
-                let stamp = tokens[..layout.stamp].concat();
+                let stamp = tokens[..stamp_tokens].concat();
                 if state.current.as_ref().is_some_and(|(s, _)| *s != stamp) {
                     state.close_interval();
                 }
@@ -254,13 +282,13 @@ impl CaptureParser for Pidstat {
                 continue;
             };
             if thread {
-                if let Some(cpu) = layout.metrics[CPU].and_then(|i| parse_f64(fields[i])) {
+                if let Some(cpu) = layout.metrics[CPU].and_then(|i| figure(fields[i])) {
                     let busiest = &mut process.sums[BUSIEST_THREAD];
                     *busiest = Some(busiest.map_or(cpu, |b| b.max(cpu)));
                 }
             } else {
                 for (at, sum) in layout.metrics.iter().zip(process.sums.iter_mut()) {
-                    if let Some(value) = at.and_then(|i| parse_f64(fields[i])) {
+                    if let Some(value) = at.and_then(|i| figure(fields[i])) {
                         *sum = Some(sum.unwrap_or(0.0) + value);
                     }
                 }

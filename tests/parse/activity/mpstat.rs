@@ -180,6 +180,25 @@ fn node_rows_are_not_cpu_rows() {
 }
 
 #[test]
+fn a_node_section_alone_gives_the_machine_s_figures_but_no_cpus() {
+    // `mpstat -N ALL`: no CPU section, so the nodes' `all` rows are the machine's.
+    let p = parse_fixture("mpstat/mpstat_N_ALL.txt");
+    assert_eq!(p.tool(), Some("mpstat"));
+    let util = p.series("cpu.util_pct");
+    assert_eq!(util.count, 3, "Average rows are not samples");
+    assert_eq!(util.interval_s, Some(1.0));
+    close(util.max, 50.5);
+    close(p.series("cpu.usr_pct").avg, (50.0 + 50.25 + 50.0) / 3.0);
+    // Node 0 is not CPU 0.
+    assert!(
+        !p.facts.iter().any(|f| f.0.key.starts_with("cpu.0.")),
+        "{:?}",
+        p.keys()
+    );
+    assert!(p.report.warnings.is_empty(), "{:?}", p.report.warnings);
+}
+
+#[test]
 fn topology_columns_keep_the_all_row_and_the_cpu_labels() {
     // `-T`: CORE SOCK NODE after CPU, blank in the `all` row.
     let p = parse_fixture("mpstat/mpstat_T_P_ALL.txt");

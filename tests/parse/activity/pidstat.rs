@@ -93,3 +93,38 @@ fn a_header_with_columns_after_the_command_is_not_pidstat_and_cannot_panic() {
     let p = parse_bytes("pidstat.txt", text.as_bytes());
     assert!(!p.has("proc.python3.cpu_pct"), "{:?}", p.keys());
 }
+
+#[test]
+fn horizontal_reports_put_every_activity_on_one_line() {
+    // -h: `# Time UID PID …` headers, one line per process with all its columns.
+    let p = parse_fixture("pidstat/pidstat_h_udrw.txt");
+    assert_eq!(p.tool(), Some("pidstat"));
+    let sysbench = p.series("proc.sysbench.cpu_pct");
+    assert_eq!(sysbench.count, 3);
+    assert!(sysbench.min > 190.0, "{sysbench:?}");
+    assert_eq!(sysbench.interval_s, Some(1.0));
+    assert_eq!(p.series("proc.kdamond_0.cswch_per_s").count, 3);
+    assert!(p.has("proc.sysbench.rkb_per_s"));
+    assert_eq!(p.text("proc.busiest.name"), "sysbench");
+    // The stamp is one token under `# Time`, two with AM/PM: the UID is not a figure.
+    let p = parse_fixture("pidstat/pidstat_h_u_12h.txt");
+    let sysbench = p.series("proc.sysbench.usr_pct");
+    assert_eq!(sysbench.count, 2);
+    close(sysbench.max, 199.0);
+    assert_eq!(sysbench.interval_s, Some(1.0));
+}
+
+#[test]
+fn epoch_stamps_and_human_values_give_the_same_figures() {
+    let p = parse_fixture("pidstat/pidstat_h_H_u.txt");
+    let sysbench = p.series("proc.sysbench.cpu_pct");
+    assert_eq!(sysbench.count, 2);
+    assert_eq!(sysbench.interval_s, Some(1.0));
+    close(sysbench.min, 198.02);
+    // --human: `198.0%` is 198 percent.
+    let p = parse_fixture("pidstat/pidstat_human_urd.txt");
+    let sysbench = p.series("proc.sysbench.cpu_pct");
+    assert_eq!(sysbench.count, 2);
+    close(sysbench.min, 198.0);
+    close(p.num("proc.busiest.cpu_pct"), 198.5);
+}

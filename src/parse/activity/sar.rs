@@ -51,6 +51,10 @@
 //! `fs.<dev>.{used_pct,inodes_used_pct,inodes_free}` as df gives them (numbers: the worst
 //! sample); `psi.{cpu,io,memory}.{some,full}.{avg10,avg60,avg300}_pct` (series) and
 //! `….stall_pct` (the mean share of the intervals) from `-q`'s pressure sections. Device names are as printed: `dev8-0` without `-p`, `sda` with it.
+//!
+//! sar's other reports (`-b`, `-v`, `-m`, `-y`, `-H`, `-n NFS` …) are passed over; a
+//! file holding only such reports is still told apart as sar's, and its error names
+//! them.
 
 use super::human_value::{Human, human_value};
 use super::sysstat_header;
@@ -881,7 +885,10 @@ impl CaptureParser for Sar {
     }
 
     fn sniff(&self, head: &str) -> Option<u8> {
-        head.lines().take(400).any(is_sar_header).then_some(90)
+        head.lines()
+            .take(400)
+            .any(|line| is_sar_header(line) || unread_report_of(line).is_some())
+            .then_some(90)
     }
 
     fn parse(&self, lines: &mut Lines, sink: &mut FactSink) -> Result<(), ParseError> {
@@ -897,6 +904,8 @@ impl CaptureParser for Sar {
         };
         let mut saw_header = false;
         let mut saw_sysstat_line = false;
+        // Reports sar printed that perfsage does not read, in the order first seen.
+        let mut unread: Vec<&'static str> = Vec::new();
 
         while let Some(line) = lines.next_line()? {
             if state.shaped_row(&line, sink) {
@@ -934,6 +943,12 @@ impl CaptureParser for Sar {
                 let entry = state.headers.entry_for(line.bytes, rest);
                 state.current = Some(entry);
                 let known = state.headers.get(entry).is_some();
+                if !known
+                    && let Some(report) = unread_report(rest)
+                    && !unread.contains(&report)
+                {
+                    unread.push(report);
+                }
                 // A section header's time is where the first interval below it begins
                 // (a restart line's is not).
                 if let Some(seconds) = seconds.filter(|_| known) {
@@ -953,6 +968,12 @@ impl CaptureParser for Sar {
             sections, interval, ..
         } = state.rows;
 
+        if !saw_header && !unread.is_empty() {
+            return Err(ParseError::whole_file(format!(
+                "only sar reports perfsage does not read ({}); it reads -u, -P, -d, -r, -S, -q, -w, -I SUM, -B, -W, -F and -n DEV,EDEV,TCP,ETCP,SOCK",
+                unread.join(", ")
+            )));
+        }
         if !saw_header {
             return Err(ParseError::whole_file(
                 "no sar section header (CPU %user …, DEV tps …, kbmemfree …, IFACE rxpck/s …) found",
@@ -971,6 +992,53 @@ impl CaptureParser for Sar {
             ));
         }
         Ok(())
+    }
+}
+
+/// A column that names one of sar's reports perfsage does not read, and the report.
+const UNREAD_REPORTS: [(&[u8], &str); 25] = [
+    (b"bread/s", "-b I/O transfer rates"),
+    (b"dentunusd", "-v kernel tables"),
+    (b"MHz", "-m CPU clock"),
+    (b"wghMHz", "-m FREQ"),
+    (b"rpm", "-m FAN"),
+    (b"degC", "-m TEMP"),
+    (b"inV", "-m IN"),
+    (b"idvendor", "-m USB"),
+    (b"rcvin/s", "-y TTY"),
+    (b"kbhugfree", "-H huge pages"),
+    (b"call/s", "-n NFS"),
+    (b"scall/s", "-n NFSD"),
+    (b"irec/s", "-n IP"),
+    (b"ihdrerr/s", "-n EIP"),
+    (b"imsg/s", "-n ICMP"),
+    (b"ierr/s", "-n EICMP"),
+    (b"idgm/s", "-n UDP"),
+    (b"tcp6sck", "-n SOCK6"),
+    (b"irec6/s", "-n IP6"),
+    (b"ihdrer6/s", "-n EIP6"),
+    (b"imsg6/s", "-n ICMP6"),
+    (b"ierr6/s", "-n EICMP6"),
+    (b"idgm6/s", "-n UDP6"),
+    (b"fch_rxf/s", "-n FC"),
+    (b"dropd/s", "-n SOFT"),
+];
+
+/// The report a header's column names (after its time stamp) belong to, when it is
+/// one perfsage does not read.
+fn unread_report(names: &[&[u8]]) -> Option<&'static str> {
+    UNREAD_REPORTS
+        .iter()
+        .find(|(column, _)| names.contains(column))
+        .map(|(_, report)| *report)
+}
+
+/// `unread_report` of a whole line: a time stamp, then a header.
+fn unread_report_of(line: &str) -> Option<&'static str> {
+    let tokens: Vec<&[u8]> = line.split_whitespace().map(str::as_bytes).collect();
+    match stamp_of(&tokens) {
+        Stamp::Time { tokens: t, .. } => unread_report(&tokens[t..]),
+        _ => None,
     }
 }
 

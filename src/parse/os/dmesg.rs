@@ -13,7 +13,9 @@
 //! [    0.349184] iommu: DMA domain TLB invalidation policy: lazy mode
 //! ```
 //!
-//! Also read: `dmesg -T` (`[Wed Dec  2 17:27:27 2026] message`), `journalctl -k` and
+//! Also read: `dmesg -T` (`[Wed Dec  2 17:27:27 2026] message`), `dmesg -x`
+//! (`kern  :warn  : [    0.000000] message`) and `dmesg -r` (`<4>[    0.000000] …`)
+//! with either stamp, `journalctl -k` and
 //! syslog (`Dec 02 17:27:27 host kernel: message`, with or without the seconds stamp
 //! after `kernel:`), and excerpts such as `dmesg | grep -i -e iommu -e smmu -e dmar -e
 //! AMD-Vi`. Lines without a prefix that start with a blank continue a multi-line
@@ -75,6 +77,7 @@ impl Stamp {
 
 /// The stamp and message of a kernel log line; `None` for any other line.
 fn split_line(line: &str) -> Option<(Stamp, &str)> {
+    let line = without_level(line);
     if let Some(split) = bracketed(line) {
         return Some(split);
     }
@@ -84,6 +87,33 @@ fn split_line(line: &str) -> Option<(Stamp, &str)> {
     let message = journal_message(line)?;
     // rsyslog keeps the kernel's own stamp after `kernel:`.
     Some(bracketed(message).unwrap_or((Stamp::Clock, message)))
+}
+
+/// syslog's facilities and levels, as `dmesg -x` names them.
+const FACILITIES: [&str; 20] = [
+    "kern", "user", "mail", "daemon", "auth", "syslog", "lpr", "news", "uucp", "cron", "authpriv",
+    "ftp", "local0", "local1", "local2", "local3", "local4", "local5", "local6", "local7",
+];
+const LEVELS: [&str; 8] = [
+    "emerg", "alert", "crit", "err", "warn", "notice", "info", "debug",
+];
+
+/// A line without the facility and level `dmesg -x` prints before the stamp
+/// (`kern  :warn  : `) or the raw priority `dmesg -r` prints (`<4>`).
+fn without_level(line: &str) -> &str {
+    if let Some(rest) = line.strip_prefix('<')
+        && let Some((priority, rest)) = rest.split_once('>')
+        && (1..=3).contains(&priority.len())
+        && priority.bytes().all(|b| b.is_ascii_digit())
+    {
+        return rest;
+    }
+    let decoded = line.split_once(':').and_then(|(facility, rest)| {
+        let (level, rest) = rest.split_once(':')?;
+        (FACILITIES.contains(&facility.trim_end()) && LEVELS.contains(&level.trim_end()))
+            .then(|| rest.strip_prefix(' ').unwrap_or(rest))
+    });
+    decoded.unwrap_or(line)
 }
 
 /// `[    0.349174] message` or `[Wed Dec  2 17:27:27 2026] message`.

@@ -522,3 +522,24 @@ fn a_tcp_header_without_rows_or_with_bad_rows_is_reported() {
     assert_eq!(warnings.len(), 1, "{warnings:?}");
     assert_eq!(warnings[0].line, 3);
 }
+
+#[test]
+fn reports_perfsage_does_not_read_are_named_not_left_unrecognised() {
+    // sar -b -v: a sar file, but no report perfsage reads.
+    let p = parse_fixture("sar/sar_b_v.txt");
+    assert_eq!(p.tool(), Some("sar"));
+    let perfsage::parse::CaptureStatus::Failed { message, .. } = &p.report.status else {
+        panic!("{:?}", p.report.status);
+    };
+    assert!(
+        message.contains("-b I/O transfer rates, -v kernel tables"),
+        "{message}"
+    );
+    assert!(message.contains("-n DEV"), "{message}");
+    // Beside a report it reads, they are passed over without a word.
+    let mut both = read("sar/sar_b_v.txt");
+    both.extend_from_slice(&read("sar/sar_u.txt"));
+    let p = parse_bytes("sar.txt", &both);
+    assert_eq!(p.series("cpu.util_pct").count, 5);
+    assert!(p.report.warnings.is_empty(), "{:?}", p.report.warnings);
+}

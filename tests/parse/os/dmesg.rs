@@ -175,6 +175,40 @@ fn amd_units_and_a_failed_smmu_probe() {
 }
 
 #[test]
+fn levels_before_the_stamp_change_nothing() {
+    // `dmesg -x` prints `kern  :notice: ` and `dmesg -r` `<5>` before each stamp; the
+    // same log without them gives the same facts.
+    for (file, prefix_end) in [
+        ("dmesg/dmesg_x_x86_vm.txt", ": ["),
+        ("dmesg/dmesg_r_x86_vm.txt", ">["),
+    ] {
+        let with_levels = parse_fixture(file);
+        assert_eq!(with_levels.tool(), Some("dmesg"), "{file}");
+        assert_eq!(with_levels.text("os.kernel"), "6.18.44-fc-v1272");
+        let plain: String = String::from_utf8(read(file))
+            .unwrap()
+            .lines()
+            .map(|line| match line.find(prefix_end) {
+                Some(at) if !line.starts_with('[') => {
+                    format!("{}\n", &line[at + prefix_end.len() - 1..])
+                }
+                _ => format!("{line}\n"),
+            })
+            .collect();
+        assert!(plain.starts_with("[    0.000000] Linux version"), "{file}");
+        let plain = parse_bytes("dmesg.txt", plain.as_bytes());
+        assert_eq!(with_levels.facts.len(), plain.facts.len(), "{file}");
+        for ((a, _), (b, _)) in with_levels.facts.iter().zip(&plain.facts) {
+            assert_eq!(
+                (&a.key, &a.value, line_range(a)),
+                (&b.key, &b.value, line_range(b)),
+                "{file}"
+            );
+        }
+    }
+}
+
+#[test]
 fn journal_and_syslog_layouts() {
     let journal = "\
 -- Journal begins at Tue 2026-12-01 09:00:00 CST, ends at Wed 2026-12-02 17:30:00 CST. --

@@ -105,9 +105,13 @@ impl Layout {
     }
 }
 
-/// A figure as pidstat prints it, plainly or with `--human` (`198.0%`, `3.0M` in KiB).
+/// A figure as pidstat prints it, plainly or with `--human` (`198.0%`, `3.0M` in KiB);
+/// `None` for the `-1.00` pidstat prints where the kernel keeps no count (a kernel
+/// thread's `kB_rd/s` under sysstat 11).
 fn figure(token: &[u8]) -> Option<f64> {
-    parse_f64(token).or_else(|| human_value(token).map(|h| h.plain()))
+    parse_f64(token)
+        .or_else(|| human_value(token).map(|h| h.plain()))
+        .filter(|value| *value >= 0.0)
 }
 
 /// One command's series, and its sums within the current interval.

@@ -128,3 +128,28 @@ fn epoch_stamps_and_human_values_give_the_same_figures() {
     close(sysbench.min, 198.0);
     close(p.num("proc.busiest.cpu_pct"), 198.5);
 }
+
+#[test]
+fn sysstat_11_horizontal_rows_with_epoch_stamps_and_unknown_io() {
+    // CentOS 7's sysstat 10.1 with -h: a wider `#      Time` header, rows indented
+    // and stamped in seconds since the epoch, -1.00 where a kernel thread has no I/O
+    // accounting.
+    let text = "Linux 3.10.0-1160.el7.x86_64 (db7) \t12/05/2026 \t_x86_64_\t(4 CPU)\n\n\
+#      Time   UID       PID    %usr %system  %guest    %CPU   CPU   kB_rd/s   kB_wr/s kB_ccwr/s   cswch/s nvcswch/s  Command\n \
+1796500000     0         9    0.00    1.00    0.00    1.00     2     -1.00     -1.00     -1.00     40.00      0.00  rcu_sched\n \
+1796500000    27      4242   80.00   10.00    0.00   90.00     1    512.00   2048.00      0.00    150.00     12.00  mysqld\n\n\
+#      Time   UID       PID    %usr %system  %guest    %CPU   CPU   kB_rd/s   kB_wr/s kB_ccwr/s   cswch/s nvcswch/s  Command\n \
+1796500005     0         9    0.00    2.00    0.00    2.00     2     -1.00     -1.00     -1.00     42.00      0.00  rcu_sched\n \
+1796500005    27      4242   70.00   10.00    0.00   80.00     3    256.00   1024.00      0.00    140.00     10.00  mysqld\n";
+    let p = parse_bytes("pidstat.txt", text.as_bytes());
+    assert_eq!(p.tool(), Some("pidstat"));
+    let mysqld = p.series("proc.mysqld.cpu_pct");
+    assert_eq!(mysqld.count, 2);
+    assert_eq!(mysqld.interval_s, Some(5.0));
+    close(mysqld.avg, 85.0);
+    close(p.series("proc.mysqld.wkb_per_s").max, 2048.0);
+    assert_eq!(p.series("proc.rcu_sched.cswch_per_s").count, 2);
+    // -1.00 is no count at all, not a negative rate.
+    assert!(!p.has("proc.rcu_sched.rkb_per_s"), "{:?}", p.keys());
+    assert!(p.report.warnings.is_empty(), "{:?}", p.report.warnings);
+}

@@ -17,7 +17,8 @@
 //! established`) moves the columns by one; `-p` adds a `users:(…)` column, not read.
 //!
 //! Facts (numbers): `net.tcp.conn.{count,rtt_avg_ms,rtt_max_ms,retrans,segments_out,
-//! retrans_pct}`, `net.tcp.conn.most_retrans_peer` (text).
+//! retrans_pct}`, `net.tcp.conn.most_retrans_peer` (text). A header with no
+//! connection under it (a host whose clients use a Unix socket) gives a count of 0.
 
 use crate::facts::Unit;
 use crate::parse::{CaptureParser, FactSink, Lines, ParseError};
@@ -146,8 +147,12 @@ impl CaptureParser for SsInfo {
     }
 
     fn sniff(&self, head: &str) -> Option<u8> {
-        let mut lines = head.lines().filter(|l| !l.trim().is_empty());
+        let mut lines = head.lines().filter(|l| !l.trim().is_empty()).peekable();
         header_columns(lines.next()?)?;
+        // The header alone: no connection was open.
+        if lines.peek().is_none() {
+            return Some(90);
+        }
         lines
             .take(8)
             .any(|l| l.starts_with(char::is_whitespace) && field(l, "rtt").is_some())
@@ -156,6 +161,8 @@ impl CaptureParser for SsInfo {
 
     fn parse(&self, lines: &mut Lines, sink: &mut FactSink) -> Result<(), ParseError> {
         let mut state_column = None;
+        let mut header_line = 0;
+        let mut connection_lines = 0u64;
         let mut peer: Option<(String, u64)> = None;
         let mut totals = Totals::default();
         while let Some(line) = lines.next_line()? {
@@ -165,6 +172,7 @@ impl CaptureParser for SsInfo {
             }
             if let Some(columns) = header_columns(&text) {
                 state_column = Some(columns);
+                header_line = line.number;
                 continue;
             }
             let Some(shift) = state_column else {
@@ -175,6 +183,7 @@ impl CaptureParser for SsInfo {
             };
             if !text.starts_with(char::is_whitespace) {
                 // A connection: its peer is the fourth column after the optional state.
+                connection_lines += 1;
                 peer = text
                     .split_whitespace()
                     .nth(shift + 3)
@@ -201,6 +210,16 @@ impl CaptureParser for SsInfo {
         }
         if state_column.is_none() {
             return Err(ParseError::whole_file("no ss header line found"));
+        }
+        if connection_lines == 0 {
+            let none = crate::facts::Value::Number(0.0);
+            sink.put(
+                "net.tcp.conn.count",
+                none,
+                Unit::Count,
+                (header_line, header_line),
+            );
+            return Ok(());
         }
         if totals.count == 0 {
             return Err(ParseError::whole_file(

@@ -53,3 +53,12 @@ fn bad_input_is_an_error_or_a_warning_not_a_panic() {
     assert_eq!(warnings[0].line, 5);
     assert!(warnings[0].message.contains("cut off"));
 }
+
+#[test]
+fn a_header_without_connections_is_a_count_of_zero() {
+    let p = parse_fixture("ss-info/ss_tin_no_connections.txt");
+    assert_eq!(p.tool(), Some("ss-info"));
+    close(p.num("net.tcp.conn.count"), 0.0);
+    assert_eq!(line_range(p.get("net.tcp.conn.count")), (1, 1));
+    assert!(!p.has("net.tcp.conn.rtt_avg_ms"));
+}

@@ -352,7 +352,10 @@ impl CaptureParser for Mpstat {
     }
 
     fn sniff(&self, head: &str) -> Option<u8> {
-        head.lines().take(200).any(is_cpu_header).then_some(90)
+        head.lines()
+            .take(200)
+            .any(|line| is_cpu_header(line) || is_interrupt_header(line))
+            .then_some(90)
     }
 
     fn parse(&self, lines: &mut Lines, sink: &mut FactSink) -> Result<(), ParseError> {
@@ -367,6 +370,7 @@ impl CaptureParser for Mpstat {
         let mut nodes = Collected::new(false);
         let mut in_nodes = false;
         let mut saw_header = false;
+        let mut saw_interrupts = false;
 
         while let Some(line) = lines.next_line()? {
             if header_key.0 == 1 && repeats_header(line.bytes, &header_key.1) {
@@ -408,6 +412,8 @@ impl CaptureParser for Mpstat {
                     header_key = (cpu_at, text.to_vec());
                     layout = Layout::from_header(&f[cpu_at + 1..n]);
                     saw_header |= layout.is_some();
+                    saw_interrupts |=
+                        layout.is_none() && f[cpu_at + 1..n].iter().all(|t| t.ends_with(b"/s"));
                     // Rows are cut by the shape only when they would not be split
                     // past `MAX_FIELDS` fields.
                     shape = RowShape::of(line.bytes)
@@ -420,6 +426,11 @@ impl CaptureParser for Mpstat {
             target.row(layout, &f[..n], &line, sink);
         }
 
+        if !saw_header && saw_interrupts {
+            return Err(ParseError::whole_file(
+                "only mpstat's interrupt reports (-I): perfsage reads its CPU report; capture mpstat -P ALL <interval>",
+            ));
+        }
         if !saw_header {
             return Err(ParseError::whole_file(
                 "no mpstat CPU header (… CPU %usr … %idle) found",
@@ -472,6 +483,20 @@ impl CaptureParser for Mpstat {
         }
         Ok(())
     }
+}
+
+/// `<time> CPU intr/s` or `<time> CPU 0/s 1/s …`: a header of mpstat's interrupt
+/// reports (`-I`), the time its only column before `CPU`.
+fn is_interrupt_header(line: &str) -> bool {
+    let tokens: Vec<&str> = line.split_whitespace().collect();
+    let stamp = match tokens.get(1) {
+        Some(&"AM" | &"PM") => 2,
+        _ => 1,
+    };
+    tokens.len() > stamp + 1
+        && tokens[0].starts_with(|c: char| c.is_ascii_digit())
+        && tokens[stamp] == "CPU"
+        && tokens[stamp + 1..].iter().all(|t| t.ends_with("/s"))
 }
 
 /// `… CPU %usr … %irq … %steal … %idle`: mpstat's column order. `sar -u ALL` shares the

@@ -51,7 +51,10 @@ impl CaptureParser for Nstat {
             .lines()
             .map(str::trim)
             .filter(|l| !l.is_empty() && stamp_seconds(l).is_none());
-        (lines.next()? == HEADER && counter_line(lines.next()?).is_some()).then_some(90)
+        // A plain `nstat` that found no counter grown since its previous run prints
+        // the header alone.
+        (lines.next()? == HEADER && lines.next().is_none_or(|l| counter_line(l).is_some()))
+            .then_some(90)
     }
 
     fn starts_section(&self, line: &str) -> bool {
@@ -92,7 +95,7 @@ impl CaptureParser for Nstat {
         }
         if counter_lines == 0 {
             return Err(ParseError::whole_file(
-                "no nstat counter lines (name, value, rate) found",
+                "no nstat counter lines (name, value, rate): a plain nstat prints only the counters that grew since its previous run, and none did; capture nstat -az (every counter since boot) at the start and the end",
             ));
         }
         let before = sink.fact_count();

@@ -96,3 +96,13 @@ fn a_stamp_before_the_header_still_sniffs_as_nstat() {
     );
     assert_eq!(Nstat.sniff("#kernel\nnet.core.somaxconn = 4096\n"), None);
 }
+
+#[test]
+fn a_header_alone_is_nstat_with_nothing_grown_and_says_what_to_capture() {
+    let p = parse_fixture("nstat/nstat_nothing_grew.txt");
+    assert_eq!(p.tool(), Some("nstat"));
+    let perfsage::parse::CaptureStatus::Failed { message, .. } = &p.report.status else {
+        panic!("{:?}", p.report.status);
+    };
+    assert!(message.contains("nstat -az"), "{message}");
+}

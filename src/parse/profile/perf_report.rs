@@ -39,7 +39,9 @@
 //! Facts: `perf.event`, `perf.samples` (perf prints `12K` above a thousand, so it is
 //! approximate there), and `hotspot.<rank>.{symbol,dso,kernel,self_pct,total_pct}`
 //! with `hotspot.count` (see `perf_symbols`): the top 50 by self share (the `Self` or
-//! `Overhead` column), rows of one function under several commands summed; and
+//! `Overhead` column), rows of one function under several commands summed, and the
+//! addresses perf could not resolve summed per object as `[object]` (no inclusive
+//! share: those of its addresses overlap); and
 //! `perf.kernel_pct`, the self shares of every `[k]` row summed. With several events
 //! only the first event's table is read.
 
@@ -252,17 +254,37 @@ impl Layout {
         if symbol.is_empty() {
             return None;
         }
+        let dso = self
+            .dso_col
+            .map(|i| lossy(column(i)))
+            .filter(|d| !d.is_empty());
+        let named = named_symbol(symbol, dso.as_deref());
+        // The inclusive shares of an object's addresses overlap (one calls another):
+        // their sum means nothing, so an unresolved entry has none.
+        let total_pct = total_pct.filter(|_| named.is_none());
         Some(Hotspot {
-            symbol: lossy(symbol),
-            dso: self
-                .dso_col
-                .map(|i| lossy(column(i)))
-                .filter(|d| !d.is_empty()),
+            symbol: named.unwrap_or_else(|| lossy(symbol)),
+            dso,
             kernel,
             self_pct,
             total_pct,
             lines: (line, line),
         })
+    }
+}
+
+/// The name of a symbol perf could not resolve, a bare address (`0x000000000001b78f`,
+/// a stripped program): its object's (`[sysbench]`), as perf script names its
+/// `[unknown]` frames, so that the addresses of one program add up to one entry
+/// instead of filling the top ranks one by one. `None` for a resolved symbol.
+fn named_symbol(symbol: &[u8], dso: Option<&str>) -> Option<String> {
+    let address = symbol
+        .strip_prefix(b"0x")
+        .is_some_and(|hex| !hex.is_empty() && hex.iter().all(u8::is_ascii_hexdigit));
+    match dso {
+        Some(dso) if address && dso.starts_with('[') => Some(dso.to_string()),
+        Some(dso) if address => Some(format!("[{dso}]")),
+        _ => None,
     }
 }
 

@@ -89,14 +89,15 @@ fn perf_script_agrees_with_perf_report_of_the_same_recording() {
     let (script, report) = (shares(&script), shares(&report));
     let mut compared = 0;
     for (symbol, (report_self, _)) in &report {
-        // perf report lists unresolved functions per address, perf script per object.
-        if symbol.starts_with("0x") || *report_self < 1.0 {
+        if *report_self < 1.0 {
             continue;
         }
         let (script_self, _) = script[symbol];
-        // perf report prints two decimals.
+        // perf report prints two decimals per row; an object's unresolved addresses
+        // (`[postgres]`) are many rows, each rounded.
+        let rounding = if symbol.starts_with('[') { 0.05 } else { 0.006 };
         assert!(
-            (script_self - report_self).abs() < 0.006,
+            (script_self - report_self).abs() < rounding,
             "{symbol}: script {script_self} report {report_self}"
         );
         compared += 1;

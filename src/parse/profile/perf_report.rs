@@ -48,6 +48,7 @@
 use crate::facts::{Unit, Value};
 use crate::parse::profile::perf_symbols::{
     Hotspot, emit_hotspots, lossy, merge_same_symbol, parse_percent, split_mark, trim,
+    unresolved_name,
 };
 use crate::parse::{CaptureParser, FactSink, Lines, ParseError};
 use crate::text::number::parse_f64;
@@ -258,7 +259,7 @@ impl Layout {
             .dso_col
             .map(|i| lossy(column(i)))
             .filter(|d| !d.is_empty());
-        let named = named_symbol(symbol, dso.as_deref());
+        let named = unresolved_name(symbol, dso.as_deref());
         // The inclusive shares of an object's addresses overlap (one calls another):
         // their sum means nothing, so an unresolved entry has none.
         let total_pct = total_pct.filter(|_| named.is_none());
@@ -270,21 +271,6 @@ impl Layout {
             total_pct,
             lines: (line, line),
         })
-    }
-}
-
-/// The name of a symbol perf could not resolve, a bare address (`0x000000000001b78f`,
-/// a stripped program): its object's (`[sysbench]`), as perf script names its
-/// `[unknown]` frames, so that the addresses of one program add up to one entry
-/// instead of filling the top ranks one by one. `None` for a resolved symbol.
-fn named_symbol(symbol: &[u8], dso: Option<&str>) -> Option<String> {
-    let address = symbol
-        .strip_prefix(b"0x")
-        .is_some_and(|hex| !hex.is_empty() && hex.iter().all(u8::is_ascii_hexdigit));
-    match dso {
-        Some(dso) if address && dso.starts_with('[') => Some(dso.to_string()),
-        Some(dso) if address => Some(format!("[{dso}]")),
-        _ => None,
     }
 }
 

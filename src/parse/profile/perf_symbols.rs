@@ -127,6 +127,21 @@ pub(super) fn merge_same_symbol(rows: Vec<Hotspot>) -> Vec<Hotspot> {
     merged
 }
 
+/// The name of a symbol perf could not resolve, a bare address (`0x000000000001b78f`,
+/// a stripped program): its object's (`[sysbench]`), as perf script names its
+/// `[unknown]` frames, so that the addresses of one program add up to one entry
+/// instead of filling the top ranks one by one. `None` for a resolved symbol.
+pub(super) fn unresolved_name(symbol: &[u8], dso: Option<&str>) -> Option<String> {
+    let address = symbol
+        .strip_prefix(b"0x")
+        .is_some_and(|hex| !hex.is_empty() && hex.iter().all(u8::is_ascii_hexdigit));
+    match dso {
+        Some(dso) if address && dso.starts_with('[') => Some(dso.to_string()),
+        Some(dso) if address => Some(format!("[{dso}]")),
+        _ => None,
+    }
+}
+
 /// Splits perf's privilege mark off a symbol cell: `[k] memcpy` → (Some(true),
 /// `memcpy`). `[k]`/`[g]` are kernel (host, guest), `[.]`/`[u]` user space; other marks
 /// (`[H]` hypervisor) say neither.

@@ -23,12 +23,13 @@
 //! Rows are `<self%> [<dso>] <[k]|[.]> <symbol>` (`<children%> <self%> …` with `-g`);
 //! the column before the mark is taken as the shared object, which is perf top's
 //! default sort (`dso,symbol`). Symbols are cut at the terminal width, so a long C++
-//! name may be truncated. Facts: `perf.event` (from `[4000Hz cycles]`) and
+//! name may be truncated. Unresolved addresses add up per object, as `[object]`, as
+//! in perf report. Facts: `perf.event` (from `[4000Hz cycles]`) and
 //! `hotspot.<rank>.{symbol,dso,kernel,self_pct,total_pct}`, `hotspot.count`.
 
 use crate::parse::profile::perf_symbols::{
     Hotspot, emit_hotspots, is_mark, lossy, merge_same_symbol, offset_in, parse_percent,
-    split_mark, trim,
+    split_mark, trim, unresolved_name,
 };
 use crate::parse::{CaptureParser, FactSink, Lines, ParseError};
 use crate::text::fields::fields;
@@ -162,12 +163,14 @@ fn row(bytes: &[u8], line: u64) -> Option<Hotspot> {
                 [children, own, ..] => (own, Some(children)),
                 [] => return None,
             };
+            let dso = dso.map(lossy);
+            let unresolved = unresolved_name(symbol, dso.as_deref());
             return Some(Hotspot {
-                symbol: lossy(symbol),
-                dso: dso.map(lossy),
+                total_pct: total_pct.filter(|_| unresolved.is_none()),
+                symbol: unresolved.unwrap_or_else(|| lossy(symbol)),
+                dso,
                 kernel,
                 self_pct,
-                total_pct,
                 lines: (line, line),
             });
         }

@@ -943,7 +943,10 @@ impl CaptureParser for Sar {
                 let entry = state.headers.entry_for(line.bytes, rest);
                 state.current = Some(entry);
                 let known = state.headers.get(entry).is_some();
+                // Only needed for the error of a file without a report perfsage
+                // reads, so not looked for once one was found.
                 if !known
+                    && !saw_header
                     && let Some(report) = unread_report(rest)
                     && !unread.contains(&report)
                 {

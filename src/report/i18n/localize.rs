@@ -165,7 +165,14 @@ pub fn needed_by(who: &NeededBy, lang: Lang) -> String {
 /// with its encoding and warnings on further lines.
 pub fn capture_result(capture: &CaptureReport, lang: Lang) -> Vec<String> {
     let mut lines = vec![match &capture.status {
-        CaptureStatus::Parsed => format!("{} {}", capture.facts, Label::Facts.text(lang)),
+        CaptureStatus::Parsed => {
+            let noun = if capture.facts == 1 {
+                Label::Fact
+            } else {
+                Label::Facts
+            };
+            format!("{} {}", capture.facts, noun.text(lang))
+        }
         CaptureStatus::Failed {
             line: Some(l),
             message,
@@ -193,6 +200,24 @@ pub fn capture_result(capture: &CaptureReport, lang: Lang) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_fact_is_not_facts() {
+        let mut capture = CaptureReport {
+            file: "ss.txt".into(),
+            section: None,
+            tool: Some("ss-info".into()),
+            encoding: None,
+            status: CaptureStatus::Parsed,
+            warnings: Vec::new(),
+            facts: 1,
+            stacks: None,
+        };
+        assert_eq!(capture_result(&capture, Lang::En), ["1 fact"]);
+        capture.facts = 2;
+        assert_eq!(capture_result(&capture, Lang::En), ["2 facts"]);
+        assert_eq!(capture_result(&capture, Lang::Zh), ["2 条事实"]);
+    }
 
     #[test]
     fn skipped_reasons_keep_ids_guards_and_facts_in_both_languages() {

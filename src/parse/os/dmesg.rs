@@ -219,6 +219,9 @@ fn is_filler(line: &str) -> bool {
     line.starts_with([' ', '\t']) || line.starts_with("-- ")
 }
 
+/// What `journalctl -k` prints on a host without a systemd journal.
+const NO_JOURNAL: &str = "No journal files were found.";
+
 /// A unit and the lines that speak about it.
 struct UnitLines {
     driver: Driver,
@@ -300,6 +303,7 @@ impl CaptureParser for Dmesg {
             }
             match split_line(line) {
                 Some(_) => log += 1,
+                None if line.trim_end() == NO_JOURNAL => return Some(90),
                 None => other += 1,
             }
         }
@@ -324,6 +328,12 @@ impl CaptureParser for Dmesg {
                 continue;
             }
             let Some((stamp, message)) = split_line(text) else {
+                if text == NO_JOURNAL {
+                    return Err(ParseError::at(
+                        n,
+                        "journalctl found no journal (this host keeps none): capture the kernel log with dmesg --time-format iso instead",
+                    ));
+                }
                 if log_lines == 0 {
                     return Err(ParseError::at(
                         n,

@@ -67,6 +67,14 @@ impl Parsed {
     pub fn tool(&self) -> Option<&str> {
         self.report.tool.as_deref()
     }
+
+    /// The line and message of a capture its parser refused; panics on any other status.
+    pub fn failure(&self) -> (Option<u64>, &str) {
+        match &self.report.status {
+            perfsage::parse::CaptureStatus::Failed { line, message } => (*line, message),
+            other => panic!("{} was not refused: {other:?}", self.report.file),
+        }
+    }
 }
 
 /// The first and last line a fact was read from.

@@ -251,8 +251,6 @@ fn series_count(facts: &[perfsage::facts::Fact], key: &str) -> u64 {
 fn an_interrupt_report_alone_is_mpstat_s_and_says_what_to_capture() {
     let p = parse_fixture("mpstat/mpstat_I_SUM.txt");
     assert_eq!(p.tool(), Some("mpstat"));
-    let perfsage::parse::CaptureStatus::Failed { message, .. } = &p.report.status else {
-        panic!("{:?}", p.report.status);
-    };
+    let (_, message) = p.failure();
     assert!(message.contains("mpstat -P ALL"), "{message}");
 }

@@ -528,9 +528,7 @@ fn reports_perfsage_does_not_read_are_named_not_left_unrecognised() {
     // sar -b -v: a sar file, but no report perfsage reads.
     let p = parse_fixture("sar/sar_b_v.txt");
     assert_eq!(p.tool(), Some("sar"));
-    let perfsage::parse::CaptureStatus::Failed { message, .. } = &p.report.status else {
-        panic!("{:?}", p.report.status);
-    };
+    let (_, message) = p.failure();
     assert!(
         message.contains("-b I/O transfer rates, -v kernel tables"),
         "{message}"

@@ -101,8 +101,6 @@ fn a_stamp_before_the_header_still_sniffs_as_nstat() {
 fn a_header_alone_is_nstat_with_nothing_grown_and_says_what_to_capture() {
     let p = parse_fixture("nstat/nstat_nothing_grew.txt");
     assert_eq!(p.tool(), Some("nstat"));
-    let perfsage::parse::CaptureStatus::Failed { message, .. } = &p.report.status else {
-        panic!("{:?}", p.report.status);
-    };
+    let (_, message) = p.failure();
     assert!(message.contains("nstat -az"), "{message}");
 }

@@ -369,12 +369,8 @@ fn a_control_file_saved_alone_is_its_folders_group() {
 #[test]
 fn a_control_file_saved_alone_at_the_top_has_no_group() {
     let p = parse_fixture("cgroup/bare/db/cpu.stat");
-    match &p.report.status {
-        perfsage::parse::CaptureStatus::Failed { message, .. } => {
-            assert!(message.contains("which group"), "{message}")
-        }
-        other => panic!("{other:?}"),
-    }
+    let (_, message) = p.failure();
+    assert!(message.contains("which group"), "{message}");
 }
 
 #[test]

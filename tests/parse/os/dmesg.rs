@@ -329,9 +329,7 @@ fn a_linux_version_line_starts_a_section() {
 fn journalctl_without_a_journal_says_to_capture_dmesg() {
     let p = parse_fixture("dmesg/journalctl_k_no_journal.txt");
     assert_eq!(p.tool(), Some("dmesg"));
-    let perfsage::parse::CaptureStatus::Failed { line, message } = &p.report.status else {
-        panic!("{:?}", p.report.status);
-    };
-    assert_eq!(*line, Some(1));
+    let (line, message) = p.failure();
+    assert_eq!(line, Some(1));
     assert!(message.contains("dmesg --time-format iso"), "{message}");
 }

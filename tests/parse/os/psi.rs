@@ -1,5 +1,4 @@
 use crate::support::*;
-use perfsage::parse::CaptureStatus;
 use perfsage::parse::os::psi::Psi;
 
 #[test]
@@ -100,13 +99,9 @@ fn an_unnamed_file_is_an_error_at_its_first_line() {
     close(named.series("psi.cpu.some.avg10_pct").avg, 78.78);
     let p = parse_bytes("capture.txt", &bytes);
     assert_eq!(p.tool(), Some("psi"));
-    match &p.report.status {
-        CaptureStatus::Failed { line, message } => {
-            assert_eq!(*line, Some(1));
-            assert!(message.contains("which resource"), "{message}");
-        }
-        other => panic!("{other:?}"),
-    }
+    let (line, message) = p.failure();
+    assert_eq!(line, Some(1));
+    assert!(message.contains("which resource"), "{message}");
 }
 
 #[test]

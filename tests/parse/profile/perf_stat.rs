@@ -314,12 +314,8 @@ fn per_cpu_intervals_sum_into_the_series_and_each_cpu() {
 fn per_core_rows_are_skipped_with_a_clear_message() {
     let text = " Performance counter stats for 'system wide':\n\nS0-D0-C0        2     1002.07 msec task-clock   #    1.000 CPUs utilized\n";
     let p = parse_bytes("per-core.txt", text.as_bytes());
-    match &p.report.status {
-        perfsage::parse::CaptureStatus::Failed { message, .. } => {
-            assert!(message.contains("--per-core"), "{message}")
-        }
-        other => panic!("{other:?}"),
-    }
+    let (_, message) = p.failure();
+    assert!(message.contains("--per-core"), "{message}");
 }
 
 #[test]

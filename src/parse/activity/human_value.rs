@@ -23,6 +23,13 @@ impl Human {
     }
 }
 
+/// A figure printed plainly or with `--human` (`198.0%`, `3.0M` in KiB), in the
+/// column's plain unit.
+#[inline]
+pub fn plain_or_human(token: &[u8]) -> Option<f64> {
+    crate::text::number::parse_f64(token).or_else(|| human_value(token).map(Human::plain))
+}
+
 /// `token` read as a `--human` value; `None` when it has no `%` or unit letter after
 /// a number.
 #[cold]

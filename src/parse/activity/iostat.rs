@@ -26,7 +26,7 @@
 //! Only the columns some fact needs are read as numbers, and a header is read once
 //! for as long as the reports repeat it; a day-long capture is mostly device rows.
 
-use super::human_value::{Human, human_value};
+use super::human_value::{Human, human_value, plain_or_human};
 use super::sysstat_header;
 use crate::facts::{SeriesBuilder, Unit};
 use crate::parse::activity::time_of_day::{IntervalTracker, seconds_of_day};
@@ -202,9 +202,7 @@ impl CpuLayout {
         let mut out = [None; CPU_KEYS.len()];
         for (slot, at) in out.iter_mut().zip(self.at) {
             if let Some(i) = at {
-                *slot = Some(
-                    parse_f64(values[i]).or_else(|| human_value(values[i]).map(Human::plain))?,
-                );
+                *slot = Some(plain_or_human(values[i])?);
             }
         }
         let busy = 100.0 - out[0].unwrap_or(100.0) - out[3].unwrap_or(0.0);

@@ -29,7 +29,9 @@
 use super::sysstat_header;
 use super::whole_row::has_two_decimals;
 use crate::facts::{SeriesBuilder, Unit};
-use crate::parse::activity::time_of_day::{IntervalTracker, epoch_seconds_of_day, seconds_of_day};
+use crate::parse::activity::time_of_day::{
+    IntervalTracker, epoch_seconds_of_day, is_meridiem, seconds_of_day,
+};
 use crate::parse::sink::Strength;
 use crate::parse::{CaptureParser, FactSink, Lines, ParseError};
 use crate::text::byte_mask::holds;
@@ -490,7 +492,7 @@ impl CaptureParser for Mpstat {
 fn is_interrupt_header(line: &str) -> bool {
     let tokens: Vec<&str> = line.split_whitespace().collect();
     let stamp = match tokens.get(1) {
-        Some(&"AM" | &"PM") => 2,
+        Some(t) if is_meridiem(t.as_bytes()) => 2,
         _ => 1,
     };
     tokens.len() > stamp + 1

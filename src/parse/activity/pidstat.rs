@@ -26,14 +26,13 @@
 //! (the busiest thread's %CPU in each interval), and `proc.busiest.name` with
 //! `proc.busiest.cpu_pct` (the process with the highest mean %CPU).
 
-use super::human_value::human_value;
+use super::human_value::plain_or_human;
 use super::sysstat_header;
-use super::time_of_day::{IntervalTracker, epoch_seconds_of_day, seconds_of_day};
+use super::time_of_day::{IntervalTracker, epoch_seconds_of_day, is_meridiem, seconds_of_day};
 use crate::facts::{SeriesBuilder, Unit, Value};
 use crate::parse::instance_label::instance_label;
 use crate::parse::sink::Strength;
 use crate::parse::{CaptureParser, FactSink, Lines, ParseError};
-use crate::text::number::parse_f64;
 use std::collections::HashMap;
 
 pub struct Pidstat;
@@ -99,19 +98,17 @@ impl Layout {
             return self.stamp;
         }
         match tokens.get(1) {
-            Some(t) if t.eq_ignore_ascii_case(b"AM") || t.eq_ignore_ascii_case(b"PM") => 2,
+            Some(t) if is_meridiem(t) => 2,
             _ => 1,
         }
     }
 }
 
-/// A figure as pidstat prints it, plainly or with `--human` (`198.0%`, `3.0M` in KiB);
-/// `None` for the `-1.00` pidstat prints where the kernel keeps no count (a kernel
-/// thread's `kB_rd/s` under sysstat 11).
+/// A figure as pidstat prints it, plainly or with `--human`; `None` for the `-1.00`
+/// pidstat prints where the kernel keeps no count (a kernel thread's `kB_rd/s` under
+/// sysstat 11).
 fn figure(token: &[u8]) -> Option<f64> {
-    parse_f64(token)
-        .or_else(|| human_value(token).map(|h| h.plain()))
-        .filter(|value| *value >= 0.0)
+    plain_or_human(token).filter(|value| *value >= 0.0)
 }
 
 /// One command's series, and its sums within the current interval.

@@ -30,6 +30,12 @@ pub fn seconds_of_day(time: &[u8], meridiem: Option<&[u8]>) -> Option<u32> {
     Some(h * 3600 + m * 60 + s)
 }
 
+/// Whether `token` is the `AM`/`PM` a 12-hour locale prints after the time, as its
+/// own field.
+pub fn is_meridiem(token: &[u8]) -> bool {
+    matches!(token, b"AM" | b"PM")
+}
+
 /// Seconds since midnight (UTC) of a stamp in seconds since the epoch, as `mpstat -U`
 /// prints it (sysstat 12.7.7 and later). Ten digits or more: a CPU number or a count
 /// in the same place is never that long.

@@ -48,7 +48,6 @@
 use crate::facts::{Unit, Value};
 use crate::parse::profile::perf_symbols::{
     Hotspot, emit_hotspots, lossy, merge_same_symbol, parse_percent, split_mark, trim,
-    unresolved_name,
 };
 use crate::parse::{CaptureParser, FactSink, Lines, ParseError};
 use crate::text::number::parse_f64;
@@ -259,18 +258,9 @@ impl Layout {
             .dso_col
             .map(|i| lossy(column(i)))
             .filter(|d| !d.is_empty());
-        let named = unresolved_name(symbol, dso.as_deref());
-        // The inclusive shares of an object's addresses overlap (one calls another):
-        // their sum means nothing, so an unresolved entry has none.
-        let total_pct = total_pct.filter(|_| named.is_none());
-        Some(Hotspot {
-            symbol: named.unwrap_or_else(|| lossy(symbol)),
-            dso,
-            kernel,
-            self_pct,
-            total_pct,
-            lines: (line, line),
-        })
+        Some(Hotspot::table_row(
+            symbol, dso, kernel, self_pct, total_pct, line,
+        ))
     }
 }
 

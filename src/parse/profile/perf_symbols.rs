@@ -127,18 +127,37 @@ pub(super) fn merge_same_symbol(rows: Vec<Hotspot>) -> Vec<Hotspot> {
     merged
 }
 
-/// The name of a symbol perf could not resolve, a bare address (`0x000000000001b78f`,
-/// a stripped program): its object's (`[sysbench]`), as perf script names its
-/// `[unknown]` frames, so that the addresses of one program add up to one entry
-/// instead of filling the top ranks one by one. `None` for a resolved symbol.
-pub(super) fn unresolved_name(symbol: &[u8], dso: Option<&str>) -> Option<String> {
-    let address = symbol
-        .strip_prefix(b"0x")
-        .is_some_and(|hex| !hex.is_empty() && hex.iter().all(u8::is_ascii_hexdigit));
-    match dso {
-        Some(dso) if address && dso.starts_with('[') => Some(dso.to_string()),
-        Some(dso) if address => Some(format!("[{dso}]")),
-        _ => None,
+impl Hotspot {
+    /// One row of a perf report or perf top table. A symbol perf could not resolve
+    /// is a bare address (`0x000000000001b78f`, a stripped program): it is named
+    /// after its object (`[sysbench]`), as perf script names its `[unknown]` frames,
+    /// so that the addresses of one program add up to one entry instead of filling
+    /// the top ranks one by one; the inclusive shares of those addresses overlap (one
+    /// calls another), so such a row keeps none.
+    pub(super) fn table_row(
+        symbol: &[u8],
+        dso: Option<String>,
+        kernel: Option<bool>,
+        self_pct: f64,
+        total_pct: Option<f64>,
+        line: u64,
+    ) -> Hotspot {
+        let address = symbol
+            .strip_prefix(b"0x")
+            .is_some_and(|hex| !hex.is_empty() && hex.iter().all(u8::is_ascii_hexdigit));
+        let unresolved = match &dso {
+            Some(dso) if address && dso.starts_with('[') => Some(dso.clone()),
+            Some(dso) if address => Some(format!("[{dso}]")),
+            _ => None,
+        };
+        Hotspot {
+            total_pct: total_pct.filter(|_| unresolved.is_none()),
+            symbol: unresolved.unwrap_or_else(|| lossy(symbol)),
+            dso,
+            kernel,
+            self_pct,
+            lines: (line, line),
+        }
     }
 }
 

@@ -29,7 +29,7 @@
 
 use crate::parse::profile::perf_symbols::{
     Hotspot, emit_hotspots, is_mark, lossy, merge_same_symbol, offset_in, parse_percent,
-    split_mark, trim, unresolved_name,
+    split_mark, trim,
 };
 use crate::parse::{CaptureParser, FactSink, Lines, ParseError};
 use crate::text::fields::fields;
@@ -163,16 +163,14 @@ fn row(bytes: &[u8], line: u64) -> Option<Hotspot> {
                 [children, own, ..] => (own, Some(children)),
                 [] => return None,
             };
-            let dso = dso.map(lossy);
-            let unresolved = unresolved_name(symbol, dso.as_deref());
-            return Some(Hotspot {
-                total_pct: total_pct.filter(|_| unresolved.is_none()),
-                symbol: unresolved.unwrap_or_else(|| lossy(symbol)),
-                dso,
+            return Some(Hotspot::table_row(
+                symbol,
+                dso.map(lossy),
                 kernel,
                 self_pct,
-                lines: (line, line),
-            });
+                total_pct,
+                line,
+            ));
         }
         match parse_percent(token) {
             Some(p) if dso.is_none() => percents.push(p),

@@ -2,7 +2,7 @@
 //! case file. Always names the file (and line when known); the CLI prints it on one
 //! line and exits with status 2.
 
-use crate::bundle::metadata_file::YamlError;
+use crate::files::yaml_file::YamlError;
 use std::fmt;
 
 #[derive(Debug, Clone, PartialEq, Eq)]

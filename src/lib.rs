@@ -17,6 +17,7 @@ pub mod engagement;
 pub mod error;
 pub mod explain;
 pub mod facts;
+pub mod files;
 pub mod graph;
 pub mod knowledge;
 pub mod parse;

@@ -15,7 +15,7 @@
 use super::Notice;
 use super::cleanup::Cleaned;
 use super::display_name::display_name;
-use super::regular_file::describe_io;
+use crate::files::regular_file::describe_io;
 use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::ffi::OsStr;

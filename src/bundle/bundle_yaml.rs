@@ -42,9 +42,9 @@
 //! The `capture` section records the capture; it yields no facts (a consultant's
 //! declarations above do).
 
-use super::metadata_file::from_yaml;
 use crate::error::InputError;
 use crate::facts::{Fact, Unit, Value};
+use crate::files::yaml_file::from_yaml;
 use crate::parse::sink::{FactSink, Strength};
 use crate::text::yaml_positions::YamlPositions;
 use serde::{Deserialize, Serialize};

@@ -4,7 +4,7 @@
 //! when asked. The result must still read as a bundle.yaml, or nothing is written.
 
 use super::bundle_yaml::{BundleMeta, ChangeRecord};
-use super::metadata_file::{YamlError, from_yaml, without_top_level_key};
+use crate::files::yaml_file::{YamlError, from_yaml, without_top_level_key};
 
 /// The text of bundle.yaml with `change` declared. `existing` is the file's text (empty
 /// when there is none). A declared change is only replaced with `replace`.

@@ -6,8 +6,8 @@
 //! read. Hidden entries (`.perf.data`) are passed over as before.
 
 use super::display_name::display_name;
-use super::regular_file::{describe_io, live_kernel_filesystem, special_kind};
 use super::{Notice, join};
+use crate::files::regular_file::{describe_io, live_kernel_filesystem, special_kind};
 use std::collections::HashSet;
 use std::fs;
 use std::os::unix::fs::MetadataExt;

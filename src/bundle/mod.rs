@@ -12,18 +12,17 @@ mod cleanup;
 mod display_name;
 pub mod host_facts;
 mod listing;
-pub mod metadata_file;
 mod plausibility;
-pub mod regular_file;
 
 pub use display_name::display_name;
 
 use crate::error::InputError;
+use crate::files::regular_file::{self, describe_io};
+use crate::files::yaml_file;
 use crate::parse::{CaptureReport, CaptureStatus};
 use bundle_yaml::{BundleMeta, ChangeRecord, MetaFile};
 use cleanup::Cleaned;
 use listing::{Entry, Walker};
-use regular_file::describe_io;
 use std::fs::{self, File};
 use std::io::{IsTerminal, Read};
 use std::os::unix::fs::FileTypeExt;
@@ -272,7 +271,7 @@ fn read_meta(
     let Some(path) = walker.regular_file(&dir.join(META_FILE), &relative) else {
         return Ok(None);
     };
-    match metadata_file::read(&path) {
+    match yaml_file::read(&path) {
         Ok(None) => Ok(None),
         Ok(Some(text)) => MetaFile::parse(&relative, text).map(Some),
         Err(message) => Err(InputError::new(relative, message)),

@@ -6,7 +6,7 @@
 
 use super::collectors::all_files;
 use crate::bundle::META_FILE;
-use crate::bundle::regular_file::describe_io;
+use crate::files::regular_file::describe_io;
 use std::fs::{self, File};
 use std::io;
 use std::path::{Path, PathBuf};

@@ -7,7 +7,7 @@
 use super::bundle_dir::BundleDir;
 use crate::bundle::META_FILE;
 use crate::bundle::bundle_yaml::{CaptureRecord, MetaFile};
-use crate::bundle::metadata_file::without_top_level_key;
+use crate::files::yaml_file::without_top_level_key;
 use serde::Serialize;
 use std::io::{self, Write};
 

@@ -3,9 +3,9 @@
 //! engagement produced them.
 
 use crate::bundle::display_name;
-use crate::bundle::metadata_file::{self, from_yaml};
-use crate::bundle::regular_file::describe_io;
 use crate::error::InputError;
+use crate::files::regular_file::describe_io;
+use crate::files::yaml_file::{self, from_yaml};
 use serde::Deserialize;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -57,7 +57,7 @@ impl Case {
     pub fn load(dir: &Path) -> Result<Case, InputError> {
         let path = dir.join(CASE_FILE);
         let name = display_name(path.as_os_str());
-        let text = metadata_file::read(&path)
+        let text = yaml_file::read(&path)
             .and_then(|text| text.ok_or_else(|| "no such file or folder".to_string()))
             .map_err(|message| InputError::new(&name, message))?;
         let mut case: Case = from_yaml(&text).map_err(|e| InputError::yaml(&name, &e))?;

@@ -15,8 +15,8 @@
 //! ```
 
 use crate::bundle::display_name;
-use crate::bundle::metadata_file::{self, from_yaml};
 use crate::error::InputError;
+use crate::files::yaml_file::{self, from_yaml};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -46,7 +46,7 @@ impl Expected {
     pub fn load(case_dir: &Path) -> Result<Expected, InputError> {
         let path = case_dir.join(EXPECTED_FILE);
         let name = display_name(path.as_os_str());
-        let text = metadata_file::read(&path)
+        let text = yaml_file::read(&path)
             .and_then(|text| text.ok_or_else(|| "no such file or folder".to_string()))
             .map_err(|message| InputError::new(&name, message))?;
         from_yaml(&text).map_err(|e| InputError::yaml(name, &e))

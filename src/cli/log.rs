@@ -5,9 +5,9 @@
 use super::report_args::write_file;
 use crate::bundle::bundle_yaml::ChangeRecord;
 use crate::bundle::change_log::with_change;
-use crate::bundle::metadata_file;
 use crate::bundle::{META_FILE, display_name};
 use crate::error::InputError;
+use crate::files::yaml_file;
 use crate::knowledge::KnowledgeBase;
 use crate::text::utc_stamp::utc_stamp;
 use std::path::PathBuf;
@@ -73,7 +73,7 @@ pub fn run(args: Args, rule_dirs: &[PathBuf]) -> anyhow::Result<ExitCode> {
     };
     let path = args.bundle.join(META_FILE);
     let file = display_name(path.as_os_str());
-    let existing = metadata_file::read(&path)
+    let existing = yaml_file::read(&path)
         .map_err(|message| InputError::new(&file, message))?
         .unwrap_or_default();
     let text = with_change(&existing, &change, args.replace)

@@ -2,8 +2,8 @@
 //! and redaction; and writing the bytes there.
 
 use crate::bundle::display_name;
-use crate::bundle::regular_file::{describe_io, special_kind};
 use crate::error::InputError;
+use crate::files::regular_file::{describe_io, special_kind};
 use crate::report::Layout;
 use crate::report::i18n::labels::Lang;
 use clap::ValueEnum;

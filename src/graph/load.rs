@@ -6,7 +6,7 @@
 //! together, each with file and line.
 
 use super::model::{EdgeAddition, EdgeSpec, MethodologyFile, StepSpec};
-use crate::bundle::metadata_file::from_yaml;
+use crate::files::yaml_file::from_yaml;
 use crate::rules::RuleSet;
 use crate::rules::loader::{LoadError, RuleSource};
 use crate::text::yaml_positions::{Step as YamlStep, YamlPositions};

@@ -6,9 +6,9 @@
 
 use super::threshold_overrides::THRESHOLDS_FILE;
 use super::{METHODOLOGY_FILE, RuleLayer, TEST_SUFFIX};
-use crate::bundle::metadata_file;
-use crate::bundle::regular_file::read_small;
 use crate::error::InputError;
+use crate::files::regular_file::read_small;
+use crate::files::yaml_file;
 use crate::rules::loader::RuleSource;
 use crate::rules::prelude::is_lib_path;
 use std::fs;
@@ -44,7 +44,7 @@ pub fn read_rule_dir(dir: &Path) -> Result<RuleLayer, InputError> {
             continue;
         }
         let shown = path.display().to_string().replace('\\', "/");
-        let text = read_small(&path, metadata_file::MAX_BYTES)
+        let text = read_small(&path, yaml_file::MAX_BYTES)
             .and_then(|bytes| bytes.ok_or_else(|| "no such file or folder".to_string()))
             .and_then(|bytes| {
                 String::from_utf8(bytes).map_err(|_| "cannot read it as UTF-8 text".to_string())

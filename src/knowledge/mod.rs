@@ -115,7 +115,7 @@ impl RuleLayer {
     /// than additions to the one before it.
     pub fn is_complete(&self) -> bool {
         self.methodology.as_ref().is_some_and(|m| {
-            crate::bundle::metadata_file::from_yaml::<serde_yaml::Value>(&m.text)
+            crate::files::yaml_file::from_yaml::<serde_yaml::Value>(&m.text)
                 .ok()
                 .and_then(|v| v.get("root").cloned())
                 .is_some()

@@ -4,7 +4,7 @@
 //! not exist is a load error naming the file and line, so a renamed threshold cannot
 //! leave an override silently dead.
 
-use crate::bundle::metadata_file::from_yaml;
+use crate::files::yaml_file::from_yaml;
 use crate::rules::RuleSet;
 use crate::rules::loader::{LoadError, RuleSource};
 use crate::text::yaml_positions::YamlPositions;

@@ -163,7 +163,7 @@ pub fn read_capture_within(
         })
     };
     // Regular files only, opened without blocking: a FIFO or a /proc file cannot hang.
-    let file = match crate::bundle::regular_file::open(path) {
+    let file = match crate::files::regular_file::open(path) {
         Ok(file) => file,
         Err(e) => return failed(format!("cannot open: {e}")),
     };

@@ -46,13 +46,13 @@ pub fn parse_in_halves(
     }
     let (first, second) = std::thread::scope(|scope| {
         let second = scope.spawn(|| {
-            let mut file = crate::bundle::regular_file::open(path).ok()?;
+            let mut file = crate::files::regular_file::open(path).ok()?;
             file.seek(SeekFrom::Start(cut)).ok()?;
             let stream = Cursor::new(first_block.to_vec()).chain(file);
             let (outcome, sink, _) = parse_stream(parser, name, Box::new(stream))?;
             outcome.ok().map(|()| sink)
         });
-        let first = crate::bundle::regular_file::open(path)
+        let first = crate::files::regular_file::open(path)
             .ok()
             .map(|file| Utf8Reader::new(file.take(cut), TextEncoding::Utf8))
             .and_then(|stream| parse_stream(parser, name, Box::new(stream)));
@@ -89,7 +89,7 @@ fn blank_line_end(bytes: &[u8]) -> Option<usize> {
 
 /// The offset of the first line after a blank line at or past the middle of the file.
 fn cut_near_middle(path: &Path, size: u64) -> Option<u64> {
-    let mut file = crate::bundle::regular_file::open(path).ok()?;
+    let mut file = crate::files::regular_file::open(path).ok()?;
     // Start one byte early so that a blank line right at the middle is seen whole.
     let start = (size / 2).checked_sub(1)?;
     file.seek(SeekFrom::Start(start)).ok()?;

@@ -1,23 +1,21 @@
 //! bundle.yaml, mutated, beside an intact capture: a bad bundle.yaml may be refused
 //! with its file named, but must never panic, hang, or cost the capture its facts.
 
-use crate::harness::{Budget, files, keep_failure, root, time_limit};
+use crate::harness::{Budget, files, keep_failure, root, time_limit, timed_fairly};
 use crate::mutate::{Rng, mutate};
 use perfsage::bundle::Bundle;
 use perfsage::bundle::host_facts::read_bundle;
 use std::path::Path;
-use std::time::Instant;
 
 fn check(dir: &Path, yaml: &[u8], capture: &[u8]) -> Result<(), String> {
     let _ = std::fs::remove_dir_all(dir);
     std::fs::create_dir_all(dir).unwrap();
     std::fs::write(dir.join("bundle.yaml"), yaml).unwrap();
     std::fs::write(dir.join("mpstat.txt"), capture).unwrap();
-    let started = Instant::now();
-    let outcome = Bundle::open(dir);
-    let hosts = outcome.as_ref().map(read_bundle);
-    if started.elapsed() > time_limit(yaml.len() + capture.len()) {
-        return Err(format!("took {:?}", started.elapsed()));
+    let limit = time_limit(yaml.len() + capture.len());
+    let (hosts, took) = timed_fairly(limit, || Bundle::open(dir).map(|b| read_bundle(&b)));
+    if took > limit {
+        return Err(format!("took {took:?}"));
     }
     match hosts {
         Err(e) => {

@@ -3,13 +3,13 @@
 //! A panic inside a parser is caught by perfsage and reported as an internal error:
 //! here that report is the failure.
 
-use crate::harness::{Budget, files, gzip, keep_failure, root, time_limit};
+use crate::harness::{Budget, files, gzip, keep_failure, root, time_limit, timed_fairly};
 use crate::mutate::{Rng, mutate};
 use perfsage::parse::read_capture;
 use perfsage::parse::sink::MAX_FACTS;
 use perfsage::parse::{CaptureReport, CaptureStatus};
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The fixture folders of each family (`src/parse/<family>/`).
 const FAMILIES: &[(&str, &[&str])] = &[
@@ -115,9 +115,6 @@ fn seeds(folders: &[&str]) -> Vec<PathBuf> {
 pub fn check_capture(dir: &Path, name: &str, bytes: &[u8]) -> Result<(), String> {
     let path = dir.join(name);
     std::fs::write(&path, bytes).map_err(|e| e.to_string())?;
-    let started = Instant::now();
-    let results = read_capture(&path, name);
-    let took = started.elapsed();
     // A binary sa file is handed to sysstat's sadf, a program of its own: a corrupt
     // header makes it allocate up to the memory limit perfsage gives it before it
     // fails, which takes a second on a busy machine.
@@ -127,6 +124,7 @@ pub fn check_capture(dir: &Path, name: &str, bytes: &[u8]) -> Result<(), String>
     } else {
         time_limit(bytes.len())
     };
+    let (results, took) = timed_fairly(limit, || read_capture(&path, name));
     if took > limit {
         return Err(format!("took {took:?} for {} bytes", bytes.len()));
     }

@@ -1,11 +1,12 @@
 //! The one place a Rhai engine is built. Limits are always on: operations, call depth,
-//! expression depth, string/array/map sizes, a wall-clock budget per evaluation and
+//! expression depth, string/array/map sizes, a budget of CPU time per evaluation and
 //! per load of a rule file (its top level runs then), no module imports, no `eval`, no
 //! `sleep`, strict variables. Rhai's standard library has no file, process or network
 //! functions and the helpers in `api` only read the facts handed in, so rules cannot
 //! read files, run commands, reach the network or hang a diagnosis.
 
 use super::api;
+use super::cpu_clock::thread_cpu_time;
 use super::threshold::ThresholdScope;
 use crate::facts::Facts;
 use rhai::module_resolvers::DummyModuleResolver;
@@ -13,7 +14,7 @@ use rhai::{Engine, EvalAltResult, FLOAT, INT};
 use std::cell::Cell;
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 pub const MAX_OPERATIONS: u64 = 1_000_000;
 pub const TIME_BUDGET: Duration = Duration::from_millis(100);
@@ -34,7 +35,8 @@ pub struct EvalState {
     pub missing: Vec<String>,
     /// Facts asked about with `has()` and the answer, in first-asked order.
     pub checked: Vec<(String, bool)>,
-    pub deadline: Option<Instant>,
+    /// The evaluating thread's CPU time (`cpu_clock`) past which the rule is stopped.
+    pub deadline: Option<Duration>,
     /// The thresholds of the rule being evaluated; none in guards.
     pub thresholds: Option<ThresholdScope>,
 }
@@ -56,7 +58,7 @@ impl EvalState {
             read: Vec::new(),
             missing: Vec::new(),
             checked: Vec::new(),
-            deadline: Some(Instant::now() + TIME_BUDGET),
+            deadline: Some(thread_cpu_time() + TIME_BUDGET),
             thresholds: None,
         };
     }
@@ -98,9 +100,9 @@ impl SharedState {
 }
 
 thread_local! {
-    /// When the current thread's run outside an evaluation (a rule file's top level)
-    /// began; per thread because rule files are compiled on several at once.
-    static TOP_LEVEL_STARTED: Cell<Instant> = Cell::new(Instant::now());
+    /// The thread's CPU time when its run outside an evaluation (a rule file's top
+    /// level) began; per thread because rule files are compiled on several at once.
+    static TOP_LEVEL_STARTED: Cell<Duration> = const { Cell::new(Duration::ZERO) };
 }
 
 /// A sandboxed engine plus the state its helpers read.
@@ -143,7 +145,7 @@ impl RuleEngine {
         // gets the same budget, counted from its first operation.
         engine.on_progress(move |operations| {
             if operations == 1 {
-                TOP_LEVEL_STARTED.set(Instant::now());
+                TOP_LEVEL_STARTED.set(thread_cpu_time());
             }
             if operations % 512 != 0 {
                 return None;
@@ -152,9 +154,9 @@ impl RuleEngine {
                 .try_lock()?
                 .deadline
                 .unwrap_or_else(|| TOP_LEVEL_STARTED.get() + TIME_BUDGET);
-            (Instant::now() > deadline).then(|| {
+            (thread_cpu_time() > deadline).then(|| {
                 format!(
-                    "ran longer than the time budget of {} ms",
+                    "ran longer than the time budget of {} ms of CPU time",
                     TIME_BUDGET.as_millis()
                 )
                 .into()

@@ -3,6 +3,7 @@
 //! failure of a rule contained to that rule.
 
 pub mod api;
+pub mod cpu_clock;
 pub mod effort;
 pub mod engine;
 pub mod evaluate;

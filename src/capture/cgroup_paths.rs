@@ -1,11 +1,13 @@
 //! Which cgroup control files describe the target process: its groups' CPU quota,
-//! throttling and use, memory limit and use. `start_and_end` reads them at the start
+//! throttling and use, memory limit and use, block I/O caps and I/O done (a cap on
+//! the group, like a cloud volume's IOPS limit, holds the database's commits back
+//! while the device itself looks idle). `start_and_end` reads them at the start
 //! and at the end of a capture (docs/settings-snapshot.md, "cgroup control files");
 //! the growth between the two shows a quota holding the process back while the host's
 //! CPUs idle.
 //!
 //! The process's groups come from /proc/<pid>/cgroup and the hierarchies' mount
-//! points from /proc/self/mountinfo. cgroup v1's cpu, cpuacct and memory hierarchies
+//! points from /proc/self/mountinfo. cgroup v1's cpu, cpuacct, memory and blkio hierarchies
 //! are read where mounted; the v2 hierarchy only when none of those is (a hybrid
 //! host's v2 tree carries no cpu or memory controller, and its root would be read as
 //! the same `root` group as v1's).
@@ -13,7 +15,7 @@
 use std::path::PathBuf;
 
 /// The files read for each v1 controller.
-const V1_FILES: [(&str, &[&str]); 3] = [
+const V1_FILES: [(&str, &[&str]); 4] = [
     (
         "cpu",
         &["cpu.cfs_period_us", "cpu.cfs_quota_us", "cpu.stat"],
@@ -30,10 +32,21 @@ const V1_FILES: [(&str, &[&str]); 3] = [
             "memory.stat",
         ],
     ),
+    (
+        "blkio",
+        &[
+            "blkio.throttle.read_iops_device",
+            "blkio.throttle.write_iops_device",
+            "blkio.throttle.read_bps_device",
+            "blkio.throttle.write_bps_device",
+            "blkio.throttle.io_serviced",
+            "blkio.throttle.io_service_bytes",
+        ],
+    ),
 ];
 
 /// The files read in a v2 group (those its enabled controllers provide).
-const V2_FILES: [&str; 8] = [
+const V2_FILES: [&str; 10] = [
     "cpu.max",
     "cpu.stat",
     "memory.max",
@@ -42,6 +55,8 @@ const V2_FILES: [&str; 8] = [
     "memory.peak",
     "memory.events",
     "memory.stat",
+    "io.max",
+    "io.stat",
 ];
 
 /// The control files of the groups process `pid` is in (those that exist are read).
@@ -150,6 +165,7 @@ mod tests {
 32 31 0:29 / /sys/fs/cgroup/cpu rw,relatime - cgroup cgroup rw,cpu
 33 31 0:30 / /sys/fs/cgroup/cpuacct rw,relatime - cgroup cgroup rw,cpuacct
 35 31 0:32 / /sys/fs/cgroup/memory rw,relatime - cgroup cgroup rw,memory
+37 31 0:34 / /sys/fs/cgroup/blkio rw,relatime - cgroup cgroup rw,blkio
 39 31 0:36 / /sys/fs/cgroup/pids rw,relatime - cgroup cgroup rw,pids
 41 31 0:38 / /sys/fs/cgroup/unified rw,relatime - cgroup2 cgroup2 rw
 ";
@@ -160,14 +176,21 @@ mod tests {
 
     #[test]
     fn v1_groups_are_read_in_each_controllers_hierarchy() {
-        let cgroup = "8:pids:/\n4:memory:/db\n2:cpuacct:/db\n1:cpu:/db\n0::/\n";
+        let cgroup = "8:pids:/\n6:blkio:/db\n4:memory:/db\n2:cpuacct:/db\n1:cpu:/db\n0::/\n";
         let files = paths(&files_in_groups(cgroup, HYBRID_MOUNTS));
-        assert_eq!(files[0], "/sys/fs/cgroup/memory/db/memory.limit_in_bytes");
+        assert_eq!(
+            files[0],
+            "/sys/fs/cgroup/blkio/db/blkio.throttle.read_iops_device"
+        );
+        assert!(files.contains(&"/sys/fs/cgroup/memory/db/memory.limit_in_bytes".to_string()));
         assert!(files.contains(&"/sys/fs/cgroup/cpuacct/db/cpuacct.usage".to_string()));
         assert!(files.contains(&"/sys/fs/cgroup/cpu/db/cpu.stat".to_string()));
+        assert!(
+            files.contains(&"/sys/fs/cgroup/blkio/db/blkio.throttle.write_iops_device".to_string())
+        );
         // The v2 tree of a hybrid host is left alone.
         assert!(!files.iter().any(|f| f.contains("unified")), "{files:?}");
-        assert_eq!(files.len(), 10);
+        assert_eq!(files.len(), 16);
     }
 
     #[test]
@@ -192,7 +215,10 @@ mod tests {
             files[0],
             "/sys/fs/cgroup/system.slice/postgresql.service/cpu.max"
         );
-        assert_eq!(files.len(), 8);
+        assert_eq!(files.len(), 10);
+        assert!(
+            files.contains(&"/sys/fs/cgroup/system.slice/postgresql.service/io.max".to_string())
+        );
         // Inside a container the mount shows only the container's part of the tree.
         let inner = "40 30 0:22 /kubepods/pod1 /sys/fs/cgroup ro - cgroup2 cgroup2 rw\n";
         let files = paths(&files_in_groups("0::/kubepods/pod1\n", inner));

@@ -1,4 +1,4 @@
-//! cgroup v1 and v2 files: CPU quota and throttling, memory limit, use and events.
+//! cgroup v1 and v2 files: CPU quota and throttling, memory limit, use and events, block I/O caps and I/O done.
 
 use super::collector::{Collector, Id, When};
 use super::{Spec, families};
@@ -8,12 +8,14 @@ use crate::parse::os::cgroup::Cgroup;
 pub const CPU_V1: &str = "G=/sys/fs/cgroup/cpu/<group>; A=/sys/fs/cgroup/cpuacct/<group>; for i in 1 2; do date +%s; for f in $G/cpu.cfs_period_us $G/cpu.cfs_quota_us $G/cpu.stat $A/cpuacct.usage; do echo \"# $f\"; cat \"$f\"; done; [ $i = 1 ] && sleep 20; done (cgroup v1, while the load runs; v2: G=A=/sys/fs/cgroup/<group>, files cpu.max cpu.stat)";
 pub const MEMORY_V1: &str = "G=/sys/fs/cgroup/memory/<group>; for i in 1 2; do date +%s; for f in $G/memory.limit_in_bytes $G/memory.usage_in_bytes $G/memory.max_usage_in_bytes $G/memory.failcnt $G/memory.oom_control $G/memory.stat; do echo \"# $f\"; cat \"$f\"; done; [ $i = 1 ] && sleep 20; done (cgroup v1, while the load runs)";
 
+pub const BLKIO_V1: &str = "G=/sys/fs/cgroup/blkio/<group>; for i in 1 2; do date +%s; for f in $G/blkio.throttle.read_iops_device $G/blkio.throttle.write_iops_device $G/blkio.throttle.read_bps_device $G/blkio.throttle.write_bps_device $G/blkio.throttle.io_serviced $G/blkio.throttle.io_service_bytes; do echo \"# $f\"; cat \"$f\"; done; [ $i = 1 ] && sleep 20; done (cgroup v1, while the load runs; v2: files io.max io.stat of /sys/fs/cgroup/<group>)";
+
 pub const MEMORY_V2: &str = "G=/sys/fs/cgroup/<group>; for i in 1 2; do date +%s; for f in $G/memory.max $G/memory.high $G/memory.current $G/memory.peak $G/memory.events $G/memory.stat; do echo \"# $f\"; cat \"$f\"; done; [ $i = 1 ] && sleep 20; done (cgroup v2, while the load runs)";
 
 pub static SPEC: Spec = Spec {
     id: "cgroup",
     parsers: &[&Cgroup],
-    captures: &[CPU_V1, MEMORY_V1, MEMORY_V2],
+    captures: &[CPU_V1, MEMORY_V1, MEMORY_V2, BLKIO_V1],
     facts: &[families::CGROUP_PRESSURE],
     catalog: &[
         entry!(
@@ -219,13 +221,104 @@ pub static SPEC: Spec = Spec {
             "Pages reclaimed from the group (v2 memory.stat pgsteal), over the capture or since creation",
             MEMORY_V2
         ),
+        entry!(
+            "cgroup.<group>.blkio.limited",
+            None,
+            Flag,
+            "Whether the group's block I/O is capped: any device listed in blkio.throttle.*_device (v1) or a value other than `max` in io.max (v2)",
+            BLKIO_V1
+        ),
+        entry!(
+            "cgroup.<group>.blkio.read_iops_limit",
+            PerSecond,
+            Number,
+            "The tightest cap on the group's read operations per second over its devices (blkio.throttle.read_iops_device, io.max riops); absent when none",
+            BLKIO_V1
+        ),
+        entry!(
+            "cgroup.<group>.blkio.write_iops_limit",
+            PerSecond,
+            Number,
+            "The tightest cap on the group's write operations per second over its devices (blkio.throttle.write_iops_device, io.max wiops): what a cloud volume's IOPS limit does; absent when none",
+            BLKIO_V1
+        ),
+        entry!(
+            "cgroup.<group>.blkio.read_kbps_limit",
+            KilobytesPerSecond,
+            Number,
+            "The tightest cap on the group's read throughput over its devices in KiB/s (blkio.throttle.read_bps_device, io.max rbps); absent when none",
+            BLKIO_V1
+        ),
+        entry!(
+            "cgroup.<group>.blkio.write_kbps_limit",
+            KilobytesPerSecond,
+            Number,
+            "The tightest cap on the group's write throughput over its devices in KiB/s (blkio.throttle.write_bps_device, io.max wbps); absent when none",
+            BLKIO_V1
+        ),
+        entry!(
+            "cgroup.<group>.blkio.reads",
+            Count,
+            Number,
+            "Read operations the group's I/O throttling counted, summed over devices (blkio.throttle.io_serviced Read, io.stat rios), over the capture with two snapshots, else since the group was created",
+            BLKIO_V1
+        ),
+        entry!(
+            "cgroup.<group>.blkio.writes",
+            Count,
+            Number,
+            "Write operations counted for the group, summed over devices (blkio.throttle.io_serviced Write, io.stat wios), over the capture or since creation",
+            BLKIO_V1
+        ),
+        entry!(
+            "cgroup.<group>.blkio.read_kib",
+            Kibibytes,
+            Number,
+            "Bytes the group read, summed over devices (blkio.throttle.io_service_bytes Read, io.stat rbytes), over the capture or since creation",
+            BLKIO_V1
+        ),
+        entry!(
+            "cgroup.<group>.blkio.written_kib",
+            Kibibytes,
+            Number,
+            "Bytes the group wrote, summed over devices (blkio.throttle.io_service_bytes Write, io.stat wbytes), over the capture or since creation",
+            BLKIO_V1
+        ),
+        entry!(
+            "cgroup.<group>.blkio.reads_per_s",
+            PerSecond,
+            Number,
+            "Read operations per second over the capture (growth of blkio.reads between the first and last snapshot over the time between them); compare with read_iops_limit",
+            BLKIO_V1
+        ),
+        entry!(
+            "cgroup.<group>.blkio.writes_per_s",
+            PerSecond,
+            Number,
+            "Write operations per second over the capture; compare with write_iops_limit",
+            BLKIO_V1
+        ),
+        entry!(
+            "cgroup.<group>.blkio.read_kb_per_s",
+            KilobytesPerSecond,
+            Number,
+            "KiB read per second over the capture; compare with read_kbps_limit",
+            BLKIO_V1
+        ),
+        entry!(
+            "cgroup.<group>.blkio.written_kb_per_s",
+            KilobytesPerSecond,
+            Number,
+            "KiB written per second over the capture; compare with write_kbps_limit",
+            BLKIO_V1
+        ),
     ],
     collectors: &[Collector {
         id: Id::Cgroup,
         name: "cgroup",
-        what: "the target process's cgroups: CPU quota, throttling and use, memory limit and use, at the start and the end",
+        what: "the target process's cgroups: CPU quota, throttling and use, memory limit and use, block I/O caps and I/O done, at the start and the end",
         when: When::StartAndEnd,
-        command: "date +%s; echo \"# $f\"; cat $f for the cpu, cpuacct and memory files of /proc/<pid>/cgroup's groups",
+        command: "date +%s; echo \"# $f\"; cat $f for the cpu, cpuacct, memory and blkio files of /proc/<pid>/cgroup's groups",
         files: &["cgroup.txt"],
         program: None,
         package: None,

@@ -398,7 +398,11 @@ impl CaptureParser for Cgroup {
 
 /// Unit of each figure a file gives, as the fact that carries it.
 fn unit_of(name: &str) -> Unit {
-    if name.ends_with("_kib") {
+    if name.ends_with("_iops_limit") {
+        Unit::PerSecond
+    } else if name.ends_with("_kbps_limit") {
+        Unit::KilobytesPerSecond
+    } else if name.ends_with("_kib") {
         Unit::Kibibytes
     } else if name.ends_with("_s") {
         Unit::Seconds
@@ -430,6 +434,7 @@ fn put_group(state: &State, group: &str, sink: &mut FactSink, untimed: &mut Vec<
         match t.name {
             "cpu.quota_us" | "cpu.period_us" => {}
             "memory.limit_kib" | "memory.high_kib" if value.is_infinite() => {}
+            name if name.starts_with("blkio.") && value.is_infinite() => {}
             "memory.under_oom" => {
                 sink.put(key(t.name), Value::Flag(value > 0.0), Unit::None, t.lines())
             }
@@ -492,6 +497,18 @@ fn put_group(state: &State, group: &str, sink: &mut FactSink, untimed: &mut Vec<
             Unit::PerSecond,
         ),
         ("memory.failcnt", "memory.failcnt_per_s", Unit::PerSecond),
+        ("blkio.reads", "blkio.reads_per_s", Unit::PerSecond),
+        ("blkio.writes", "blkio.writes_per_s", Unit::PerSecond),
+        (
+            "blkio.read_kib",
+            "blkio.read_kb_per_s",
+            Unit::KilobytesPerSecond,
+        ),
+        (
+            "blkio.written_kib",
+            "blkio.written_kb_per_s",
+            Unit::KilobytesPerSecond,
+        ),
     ] {
         let Some(t) = track(counter).filter(|t| t.samples > 1 && t.value() >= 0.0) else {
             continue;
@@ -505,6 +522,27 @@ fn put_group(state: &State, group: &str, sink: &mut FactSink, untimed: &mut Vec<
             ),
             None => untimed.push(key(counter)),
         }
+    }
+    let caps: Vec<&Track> = [
+        "blkio.read_iops_limit",
+        "blkio.write_iops_limit",
+        "blkio.read_kbps_limit",
+        "blkio.write_kbps_limit",
+    ]
+    .into_iter()
+    .filter_map(track)
+    .collect();
+    if let Some(first) = caps.first() {
+        let lines = caps.iter().fold(first.lines(), |span, t| {
+            (span.0.min(t.lines().0), span.1.max(t.lines().1))
+        });
+        let limited = caps.iter().any(|t| t.value().is_finite());
+        sink.put(
+            key("blkio.limited"),
+            Value::Flag(limited),
+            Unit::None,
+            lines,
+        );
     }
     if let Some(limit) = track("memory.limit_kib") {
         let limited = limit.value().is_finite();

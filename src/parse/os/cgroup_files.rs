@@ -21,6 +21,8 @@
 //! | `memory.events` | 2 | low, high, max, oom, oom_kill, oom_group_kill |
 //! | `memory.oom_control` | 1 | under_oom, oom_kill |
 //! | `memory.stat` | 1, 2 | anon (v1 rss), file (v1 cache), pgmajfault, workingset refaults, pgscan, pgsteal; v1's hierarchical `total_*` lines win over the group's own |
+//! | `blkio.throttle.{read,write}_{iops,bps}_device` / `io.max` | 1 / 2 | the tightest I/O cap over the group's devices (none listed, or `max`: no cap) |
+//! | `blkio.throttle.io_serviced`, `blkio.throttle.io_service_bytes` / `io.stat` | 1 / 2 | reads and writes done and their bytes, summed over devices |
 
 /// One figure a control file gave.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -62,6 +64,21 @@ pub fn is_known(name: &str) -> bool {
             | "memory.events"
             | "memory.oom_control"
             | "memory.stat"
+    ) || is_block_io(name)
+}
+
+/// The block I/O files: throttling caps and what was done, one line per device.
+fn is_block_io(name: &str) -> bool {
+    matches!(
+        name,
+        "blkio.throttle.read_iops_device"
+            | "blkio.throttle.write_iops_device"
+            | "blkio.throttle.read_bps_device"
+            | "blkio.throttle.write_bps_device"
+            | "blkio.throttle.io_serviced"
+            | "blkio.throttle.io_service_bytes"
+            | "io.max"
+            | "io.stat"
     )
 }
 
@@ -71,7 +88,7 @@ pub fn is_single_value(name: &str) -> bool {
     !matches!(
         name,
         "cpu.stat" | "memory.events" | "memory.oom_control" | "memory.stat"
-    )
+    ) && !is_block_io(name)
 }
 
 /// v1 prints "no limit" as the largest page-aligned counter (9223372036854771712 on
@@ -91,7 +108,9 @@ fn integer(text: &str) -> Option<f64> {
 /// Reads the control file `name` from its lines (`(line number, text)`).
 pub fn read_file(name: &str, lines: &[(u64, String)]) -> FileReadings {
     let mut out = FileReadings::default();
-    if is_single_value(name) {
+    if is_block_io(name) {
+        read_block_io(name, lines, &mut out);
+    } else if is_single_value(name) {
         read_single(name, lines, &mut out);
     } else {
         read_keyed(name, lines, &mut out);
@@ -281,6 +300,123 @@ fn read_keyed(name: &str, lines: &[(u64, String)], out: &mut FileReadings) {
     }
 }
 
+/// A device as the block I/O files name it: `major:minor`.
+fn is_device(word: &str) -> bool {
+    word.split_once(':').is_some_and(|(major, minor)| {
+        integer(major).is_some_and(|v| v >= 0.0) && integer(minor).is_some_and(|v| v >= 0.0)
+    })
+}
+
+/// The block I/O files, whose lines each start with a device: v1's caps
+/// (`8:0 150`; an empty file is no cap), v1's counts (`8:0 Write 5939`, with a
+/// `Total` line after the devices), v2's `io.max` (`8:0 rbps=max wbps=max riops=max
+/// wiops=150`) and `io.stat` (`8:0 rbytes=… wbytes=… rios=… wios=…`). A cap is the
+/// tightest over the devices; counts are summed over them.
+fn read_block_io(name: &str, lines: &[(u64, String)], out: &mut FileReadings) {
+    let v1_cap = match name {
+        "blkio.throttle.read_iops_device" => Some(("blkio.read_iops_limit", 1.0)),
+        "blkio.throttle.write_iops_device" => Some(("blkio.write_iops_limit", 1.0)),
+        "blkio.throttle.read_bps_device" => Some(("blkio.read_kbps_limit", 1.0 / 1024.0)),
+        "blkio.throttle.write_bps_device" => Some(("blkio.write_kbps_limit", 1.0 / 1024.0)),
+        _ => None,
+    };
+    // (reading, per-line key, scale, is a cap): what each word of a line adds to.
+    let fields: &[(&'static str, &str, f64, bool)] = match name {
+        "blkio.throttle.io_serviced" => &[
+            ("blkio.reads", "Read", 1.0, false),
+            ("blkio.writes", "Write", 1.0, false),
+        ],
+        "blkio.throttle.io_service_bytes" => &[
+            ("blkio.read_kib", "Read", 1.0 / 1024.0, false),
+            ("blkio.written_kib", "Write", 1.0 / 1024.0, false),
+        ],
+        "io.max" => &[
+            ("blkio.read_iops_limit", "riops", 1.0, true),
+            ("blkio.write_iops_limit", "wiops", 1.0, true),
+            ("blkio.read_kbps_limit", "rbps", 1.0 / 1024.0, true),
+            ("blkio.write_kbps_limit", "wbps", 1.0 / 1024.0, true),
+        ],
+        "io.stat" => &[
+            ("blkio.reads", "rios", 1.0, false),
+            ("blkio.writes", "wios", 1.0, false),
+            ("blkio.read_kib", "rbytes", 1.0 / 1024.0, false),
+            ("blkio.written_kib", "wbytes", 1.0 / 1024.0, false),
+        ],
+        _ => &[],
+    };
+    let mut caps: Vec<(&'static str, f64, u64)> = Vec::new();
+    let mut sums: Vec<(&'static str, f64, u64)> = Vec::new();
+    let add = |into: &mut Vec<(&'static str, f64, u64)>, reading, value: f64, line, cap| match into
+        .iter_mut()
+        .find(|(r, _, _)| *r == reading)
+    {
+        Some(entry) if cap => *entry = (reading, entry.1.min(value), line),
+        Some(entry) => *entry = (reading, entry.1 + value, line),
+        None => into.push((reading, value, line)),
+    };
+    for (line, text) in lines {
+        let mut words = text.split_whitespace();
+        let Some(device) = words.next() else {
+            continue;
+        };
+        if device == "Total" && v1_cap.is_none() && name.starts_with("blkio.") {
+            continue;
+        }
+        if !is_device(device) {
+            out.malformed(name, *line, text.trim());
+            continue;
+        }
+        let rest: Vec<&str> = words.collect();
+        if let Some((reading, scale)) = v1_cap {
+            match rest[..] {
+                [value] if integer(value).is_some_and(|v| v >= 0.0) => {
+                    let value = integer(value).unwrap_or_default() * scale;
+                    add(&mut caps, reading, value, *line, true);
+                }
+                _ => out.malformed(name, *line, text.trim()),
+            }
+            continue;
+        }
+        let v1_counts = name.starts_with("blkio.");
+        for &(reading, key, scale, cap) in fields {
+            let value = if v1_counts {
+                match rest[..] {
+                    [k, value] if k == key => integer(value),
+                    _ => None,
+                }
+            } else {
+                rest.iter()
+                    .find_map(|w| w.strip_prefix(key)?.strip_prefix('='))
+                    .and_then(|v| {
+                        if v == "max" {
+                            Some(f64::INFINITY)
+                        } else {
+                            integer(v)
+                        }
+                    })
+            };
+            let Some(value) = value.filter(|v| *v >= 0.0) else {
+                continue;
+            };
+            let into = if cap { &mut caps } else { &mut sums };
+            add(into, reading, value * scale, *line, cap);
+        }
+    }
+    // A cap file that lists no device caps nothing.
+    if let Some((reading, _)) = v1_cap
+        && caps.is_empty()
+    {
+        let line = lines.first().map_or(0, |(l, _)| *l);
+        caps.push((reading, f64::INFINITY, line));
+    }
+    for (reading, value, line) in caps {
+        out.push(reading, value, false, line);
+    }
+    for (reading, value, line) in sums {
+        out.push(reading, value, true, line);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -350,6 +486,41 @@ mod tests {
         assert_eq!(value(&stat, "memory.anon_kib"), 16.0);
         assert_eq!(value(&stat, "memory.major_faults"), 7.0);
         assert_eq!(value(&stat, "memory.workingset_refaults"), 30.0);
+    }
+
+    #[test]
+    fn block_io_caps_are_the_tightest_device_and_counts_add_up() {
+        let cap = read_file(
+            "blkio.throttle.write_iops_device",
+            &lines("254:0 150\n8:0 300"),
+        );
+        assert_eq!(value(&cap, "blkio.write_iops_limit"), 150.0);
+        let none = read_file("blkio.throttle.read_bps_device", &lines(""));
+        assert_eq!(value(&none, "blkio.read_kbps_limit"), f64::INFINITY);
+        let done = read_file(
+            "blkio.throttle.io_serviced",
+            &lines("254:0 Read 1976\n254:0 Write 5939\n254:0 Total 7915\n8:0 Write 1\nTotal 7916"),
+        );
+        assert_eq!(value(&done, "blkio.writes"), 5940.0);
+        assert_eq!(value(&done, "blkio.reads"), 1976.0);
+        assert!(done.readings.iter().all(|r| r.counter) && done.warnings.is_empty());
+        let v2 = read_file(
+            "io.max",
+            &lines("8:0 rbps=max wbps=1048576 riops=max wiops=150"),
+        );
+        assert_eq!(value(&v2, "blkio.write_iops_limit"), 150.0);
+        assert_eq!(value(&v2, "blkio.write_kbps_limit"), 1024.0);
+        assert_eq!(value(&v2, "blkio.read_iops_limit"), f64::INFINITY);
+        let stat = read_file(
+            "io.stat",
+            &lines(
+                "8:0 rbytes=2048 wbytes=4096 rios=2 wios=3 dbytes=0 dios=0\n8:16 rbytes=0 wbytes=1024 rios=0 wios=1",
+            ),
+        );
+        assert_eq!(value(&stat, "blkio.writes"), 4.0);
+        assert_eq!(value(&stat, "blkio.written_kib"), 5.0);
+        let bad = read_file("blkio.throttle.write_iops_device", &lines("vda 150"));
+        assert_eq!(bad.warnings.len(), 1);
     }
 
     #[test]

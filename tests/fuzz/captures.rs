@@ -36,10 +36,30 @@ const FAMILIES: &[(&str, &[&str])] = &[
             "benchmarksql",
             "benchmarksql-props",
             "scaling-table",
+            "pgbench",
         ],
     ),
     ("dbconf", &["my-cnf", "postgresql-conf", "dm-ini"]),
     ("dblog", &["postgresql-log"]),
+    (
+        "dbtime",
+        &[
+            "pg-stat-activity",
+            "pg-stat-database",
+            "pg-stat-bgwriter",
+            "pg-stat-wal",
+            "pg-stat-statements",
+            "pg-locks",
+            "gsql-opengauss",
+            "mysqladmin-extended-status",
+            "mysql-global-status",
+            "mysql-processlist",
+            "innodb-status",
+            "innodb-lock-waits",
+            "mysql-perf-schema-waits",
+            "disql-dm8",
+        ],
+    ),
     (
         "net",
         &[
@@ -229,6 +249,11 @@ fn dbconf() {
 #[test]
 fn dblog() {
     fuzz_family("dblog");
+}
+
+#[test]
+fn dbtime() {
+    fuzz_family("dbtime");
 }
 
 #[test]

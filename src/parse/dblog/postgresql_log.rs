@@ -49,8 +49,14 @@ const LIMIT_PHRASES: &[&[u8]] = &[
     b"remaining connection slots are reserved",
 ];
 
-/// The line's severity marker, at the start or after a space (the prefix's end).
+/// The line's severity marker, at the start or after a space (the prefix's end). A
+/// pgbench message quoting the server's error (`pgbench: client 2 got an error in
+/// command 3 (SQL) of script 0; ERROR:  could not serialize access …`) is the
+/// benchmark's output, not a server log line.
 fn severity(line: &[u8]) -> Option<&'static [u8]> {
+    if line.starts_with(b"pgbench: ") {
+        return None;
+    }
     SEVERITY_MARKERS.iter().copied().find(|marker| {
         memchr::memmem::find_iter(line, marker).any(|at| at == 0 || line[at - 1] == b' ')
     })

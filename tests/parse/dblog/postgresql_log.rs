@@ -39,3 +39,12 @@ fn empty_and_garbage_input_are_errors_not_panics() {
     assert!(run_parser(&PostgresqlLog, b"").is_err());
     assert!(run_parser(&PostgresqlLog, b"\xff\xfe garbage\n").is_err());
 }
+
+#[test]
+fn pgbench_quoting_the_servers_errors_is_not_a_server_log() {
+    // pgbench --verbose-errors prints the server's ERROR after its own words.
+    let p = parse_fixture("pgbench/pgbench15_serializable_max_tries3_verbose_errors.txt");
+    assert_ne!(p.tool(), Some("postgresql-log"));
+    let quoted = b"pgbench: client 2 got an error in command 3 (SQL) of script 0; ERROR:  could not serialize access due to concurrent update\n";
+    assert!(run_parser(&PostgresqlLog, quoted).is_err());
+}

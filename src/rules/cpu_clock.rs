@@ -11,7 +11,10 @@ use std::time::Duration;
 /// CPU time the calling thread has used since it started.
 pub fn thread_cpu_time() -> Duration {
     let now = clock_gettime(ClockId::ThreadCPUTime);
-    Duration::new(now.tv_sec.max(0) as u64, now.tv_nsec.clamp(0, 999_999_999) as u32)
+    Duration::new(
+        now.tv_sec.max(0) as u64,
+        now.tv_nsec.clamp(0, 999_999_999) as u32,
+    )
 }
 
 #[cfg(test)]
@@ -23,7 +26,10 @@ mod tests {
         let before = thread_cpu_time();
         std::thread::sleep(Duration::from_millis(50));
         let slept = thread_cpu_time() - before;
-        assert!(slept < Duration::from_millis(25), "sleeping counted {slept:?}");
+        assert!(
+            slept < Duration::from_millis(25),
+            "sleeping counted {slept:?}"
+        );
         let mut x = 0u64;
         let start = thread_cpu_time();
         while thread_cpu_time() - start < Duration::from_millis(5) {

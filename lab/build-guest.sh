@@ -24,7 +24,7 @@ TOOLS="/usr/bin/mpstat /usr/bin/pidstat /usr/bin/iostat /usr/bin/sar /usr/bin/sa
 /usr/bin/numactl /usr/bin/numastat /usr/bin/migratepages /usr/bin/perf
 /usr/sbin/ethtool /usr/sbin/irqbalance /usr/bin/ip /usr/bin/ss /usr/bin/nstat
 /usr/bin/lscpu /usr/bin/dmesg /usr/bin/taskset /usr/bin/df /usr/bin/uname
-/usr/bin/getconf /usr/bin/date /usr/bin/timeout"
+/usr/bin/getconf /usr/bin/date /usr/bin/timeout /usr/bin/objdump /usr/bin/addr2line"
 
 INPUTS="$0 $LAB_DIR/lib.sh $LAB_DIR/guest/init $LAB_DIR/guest/scenarios.sh $LAB_DIR/guest/labload.c $PERFSAGE_BIN"
 if [ "$FORCE" = 0 ] && [ -s "$OUT/initrd.gz" ] && [ -s "$OUT/vmlinuz" ]; then

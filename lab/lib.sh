@@ -11,7 +11,7 @@ PERFSAGE_BIN=${PERFSAGE_BIN:-$REPO_DIR/target/release/perfsage}
 # Debian packages whose tools go into the x86_64 guest (and that the host needs
 # installed, since the guest's tools are copied from the host's files).
 HOST_PACKAGES="qemu-system-x86 busybox-static numactl sysstat linux-perf ethtool procps
-iproute2 irqbalance util-linux coreutils libc-bin kmod cpio gzip gcc libc6-dev"
+iproute2 irqbalance util-linux coreutils libc-bin kmod cpio gzip gcc libc6-dev binutils"
 
 log() { printf '[lab %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 die() { log "error: $*"; exit 1; }

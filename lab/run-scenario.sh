@@ -17,7 +17,8 @@ set -euo pipefail
 NAME=$1
 OUTDIR=$2
 SECONDS_=${3:-30}
-PROFILE_FOR=${PROFILE_FOR:-0}
+# perf record seconds; "default": 20 for one-cpu-saturated, 0 (off) for the others.
+PROFILE_FOR=${PROFILE_FOR:-default}
 
 case $NAME in
     numa-remote|numa-spill|numa-interleave|numa-local|one-cpu-saturated) NIC=0 ;;

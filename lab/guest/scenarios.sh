@@ -50,6 +50,8 @@ read_affinity() {
 
 # The IRQ numbers of eth0's virtio device (virtioN-config, -input.Q, -output.Q).
 nic_virtio() { basename "$(readlink /sys/class/net/eth0/device)"; }
+# The NUMA node of the NIC's PCI function (the parent of its virtio device).
+nic_node() { cat "$(readlink -f /sys/class/net/eth0/device)/../numa_node"; }
 nic_irqs() {
     v=$(nic_virtio)
     awk -v v="$v-" 'index($NF, v) == 1 { sub(":", "", $1); print $1 }' /proc/interrupts
@@ -114,7 +116,7 @@ nic_setup() {
     [ -e /sys/class/net/eth0 ] || { say "no eth0: boot with the lab's NIC"; exit 3; }
     ethtool -L eth0 combined 4 2>&1 || true
     READINGS="$READINGS affinity"
-    say "eth0 is $(nic_virtio) on NUMA node $(cat /sys/class/net/eth0/device/numa_node)"
+    say "eth0 is $(nic_virtio) on NUMA node $(nic_node)"
 }
 
 # bind_queues CPU...: queue interrupt k (input.k and output.k) to the k-th CPU given,
@@ -144,10 +146,19 @@ finish() {
     stop_load
     cp /tmp/capture.log "$OUT/capture.log" 2>/dev/null
     cp /tmp/load.log "$OUT/load.log" 2>/dev/null
-    rm -f "$B/.perf.data" "$B/.perf.data.old"
+    # perf's data file is left out when it is large (perf_report.txt and
+    # perf_script.txt.gz hold what perfsage reads).
+    [ -f "$B/.perf.data" ] && [ "$(du -k "$B/.perf.data" | cut -f1)" -gt 2048 ] && rm -f "$B/.perf.data"
+    rm -f "$B/.perf.data.old"
     rm -rf "$OUT/bundle"
     cp -r "$B" "$OUT/bundle"
     say "bundle copied ($(du -sk "$B" | cut -f1) KiB)"
+}
+
+# The seconds perf records: lab.profile=N on the kernel command line, else the
+# scenario's default.
+profile() {
+    if [ "${PROFILE_FOR:-default}" = default ]; then echo "$1"; else echo "$PROFILE_FOR"; fi
 }
 
 # --- scenarios ------------------------------------------------------------------
@@ -156,45 +167,45 @@ case $NAME in
     numa-remote)
         # CPUs on node 0, every page on node 1.
         mem_load --cpunodebind=0 --membind=1
-        capture --process labload --profile-for 0
+        capture --process labload --profile-for "$(profile 0)"
         ;;
     numa-spill)
         # CPUs and the preferred node 1, asked for more than node 1 holds: the rest
         # spills over to the other nodes.
         MEM_HOLD=640
         mem_load --cpunodebind=1 --preferred=1
-        capture --process labload --profile-for 0
+        capture --process labload --profile-for "$(profile 0)"
         ;;
     numa-interleave)
         # Pages spread round robin over all four nodes.
         MEM_HOLD=400
         mem_load --interleave=all
-        capture --process labload --profile-for 0
+        capture --process labload --profile-for "$(profile 0)"
         ;;
     numa-local)
         # CPUs and memory on node 0.
         mem_load --cpunodebind=0 --membind=0
-        capture --process labload --profile-for 0
+        capture --process labload --profile-for "$(profile 0)"
         ;;
     nic-irq-cpu0)
         nic_setup
         bind_queues 0
         traffic 8
-        capture --profile-for 0
+        capture --profile-for "$(profile 0)"
         ;;
     nic-irq-spread)
         nic_setup
-        NIC_NODE=$(cat /sys/class/net/eth0/device/numa_node)
+        NIC_NODE=$(nic_node)
         [ "$NIC_NODE" -ge 0 ] 2>/dev/null || NIC_NODE=0
         # shellcheck disable=SC2046
         bind_queues $(node_cpus "$NIC_NODE")
         traffic 8
-        capture --profile-for 0
+        capture --profile-for "$(profile 0)"
         ;;
     irqbalance-off)
         nic_setup
         traffic 8
-        capture --profile-for 0
+        capture --profile-for "$(profile 0)"
         ;;
     irqbalance-on)
         nic_setup
@@ -203,7 +214,7 @@ case $NAME in
         PIDS="$PIDS $!"
         say "irqbalance started: pid $!"
         traffic 8
-        capture --profile-for 0
+        capture --profile-for "$(profile 0)"
         cp /tmp/irqbalance.log "$OUT/irqbalance.log"
         ;;
     one-cpu-saturated)
@@ -211,7 +222,8 @@ case $NAME in
         LOAD_PID=$!
         PIDS="$PIDS $LOAD_PID"
         sleep 2
-        capture --process labload --profile-for "${PROFILE_FOR:-0}"
+        # perf records this one (20 s of the capture, at 99 Hz on all CPUs).
+        capture --process labload --profile-for "$(profile 20)"
         ;;
     shell)
         # For debugging on the console (lab/run-scenario.sh shell DIR).

@@ -1,0 +1,43 @@
+#!/bin/sh
+# Runs inside the aarch64 guest: for each build of lockload named on the command line
+# (llsc, lse, outline), 4 threads for 30 s while mpstat samples every second and perf
+# records 15 s of all CPUs; writes a bundle per build to OUT/<build>/ with the file
+# names perfsage capture uses (perfsage itself is x86_64 and cannot run here).
+#   sh lse-captures.sh OUT BUILD...
+set -u
+OUT=$1
+shift
+for v in "$@"; do
+    B=/tmp/b-$v
+    rm -rf "$B"
+    mkdir -p "$B"
+    echo "lab: lockload-$v"
+    uname -a > "$B/uname.txt"
+    lscpu > "$B/lscpu.txt"
+    cat /proc/cpuinfo > "$B/cpuinfo.txt"
+    { date +%s; cat /proc/interrupts; } > "$B/interrupts_start_end.txt"
+    /usr/bin/lockload-$v 4 30 > "$B/benchmark.txt" 2> /tmp/lockload.err &
+    load=$!
+    sleep 2
+    mpstat -P ALL 1 25 > "$B/mpstat.txt" 2>&1 &
+    mp=$!
+    pidstat -u -w -t -p "$load" 1 25 > "$B/pidstat.txt" 2>&1 &
+    pp=$!
+    sleep 3
+    timeout 60 perf record -F 99 -g -a -N -o /tmp/perf.data -- sleep 15 > /tmp/perf-record.log 2>&1
+    echo "lab: perf record exited $?"
+    wait "$mp" "$pp"
+    wait "$load"
+    echo "lab: lockload-$v exited $?"
+    cat /tmp/lockload.err >> "$B/benchmark.txt"
+    { date +%s; cat /proc/interrupts; } >> "$B/interrupts_start_end.txt"
+    timeout 120 perf report -i /tmp/perf.data --stdio --no-children -F overhead,dso,sym > "$B/perf_report.txt" 2>/dev/null
+    for f in hot_atomic_add hot_spin_lock __aarch64_ldadd8_acq_rel __aarch64_cas4_acq; do
+        grep -q " $f\$" "$B/perf_report.txt" || grep -q "\] $f" "$B/perf_report.txt" || continue
+        timeout 120 perf annotate -i /tmp/perf.data --stdio -s "$f" >> "$B/perf_annotate.txt" 2>/dev/null
+    done
+    timeout 120 perf script -i /tmp/perf.data 2>/dev/null | gzip > "$B/perf_script.txt.gz"
+    rm -rf "${OUT:?}/$v"
+    cp -r "$B" "$OUT/$v"
+    cp /tmp/perf-record.log "$OUT/perf-record-$v.log"
+done

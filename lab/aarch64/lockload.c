@@ -10,10 +10,11 @@
  *   -march=armv8-a (GCC's default -moutline-atomics)  calls to libgcc's
  *                                         __aarch64_* helpers that pick LSE at run
  *                                         time when the CPU has it
- * Usage: lockload THREADS SECONDS; prints the rounds per second, every second and in
- * total.
+ * Usage: lockload THREADS SECONDS; runs for SECONDS or until SIGTERM/SIGINT, and prints
+ * the rounds per second, every second and in total.
  */
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -23,6 +24,13 @@ static long counter;
 static long guarded;
 static int lock;
 static volatile int stop;
+static volatile sig_atomic_t asked_to_stop;
+
+static void on_signal(int sig)
+{
+    (void)sig;
+    asked_to_stop = 1;
+}
 static long rounds[64];
 
 __attribute__((noinline)) void hot_atomic_add(long *p)
@@ -76,11 +84,14 @@ int main(int argc, char **argv)
         fprintf(stderr, "lockload: 1-8 threads, at least 1 second\n");
         return 2;
     }
+    signal(SIGTERM, on_signal);
+    signal(SIGINT, on_signal);
     pthread_t t[8];
     for (int i = 0; i < n; i++)
         pthread_create(&t[i], NULL, worker, &rounds[i * 8 % 64]);
     long last = 0;
-    for (int s = 1; s <= seconds; s++) {
+    int s;
+    for (s = 1; s <= seconds && !asked_to_stop; s++) {
         sleep(1);
         long now = total(n);
         printf("t=%d rounds/s=%ld\n", s, now - last);
@@ -90,7 +101,10 @@ int main(int argc, char **argv)
     stop = 1;
     for (int i = 0; i < n; i++)
         pthread_join(t[i], NULL);
-    printf("threads=%d seconds=%d rounds=%ld rounds/s=%ld counter=%ld guarded=%ld\n", n,
-           seconds, total(n), total(n) / seconds, counter, guarded);
+    s--;
+    if (s < 1)
+        s = 1;
+    printf("threads=%d seconds=%d rounds=%ld rounds/s=%ld counter=%ld guarded=%ld\n", n, s,
+           total(n), total(n) / s, counter, guarded);
     return 0;
 }

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Runs inside the aarch64 guest: for each build of lockload named on the command line
-# (llsc, lse, outline), 4 threads for 30 s while mpstat samples every second and perf
-# records 15 s of all CPUs; writes a bundle per build to OUT/<build>/ with the file
+# (llsc, lse, outline), 4 threads while mpstat and pidstat sample every second for 30 s and perf
+# records 15 s of all CPUs (cpu-clock, 99 Hz, call graphs); writes a bundle per build to OUT/<build>/ with the file
 # names perfsage capture uses (perfsage itself is x86_64 and cannot run here).
 #   sh lse-captures.sh OUT BUILD...
 set -u
@@ -16,17 +16,22 @@ for v in "$@"; do
     lscpu > "$B/lscpu.txt"
     cat /proc/cpuinfo > "$B/cpuinfo.txt"
     { date +%s; cat /proc/interrupts; } > "$B/interrupts_start_end.txt"
-    /usr/bin/lockload-$v 4 30 > "$B/benchmark.txt" 2> /tmp/lockload.err &
+    # The program runs until it is stopped, after perf and mpstat are done: perf
+    # record takes many seconds to start under TCG, and its window must fall inside
+    # the load (a first try with a fixed 30 s load recorded only an idle machine).
+    /usr/bin/lockload-$v 4 600 > "$B/benchmark.txt" 2> /tmp/lockload.err &
     load=$!
     sleep 2
-    mpstat -P ALL 1 25 > "$B/mpstat.txt" 2>&1 &
+    timeout 200 perf record -e cpu-clock -F 99 -g -a -N -o /tmp/perf.data -- sleep 15 > /tmp/perf-record.log 2>&1 &
+    perf=$!
+    mpstat -P ALL 1 30 > "$B/mpstat.txt" 2>&1 &
     mp=$!
-    pidstat -u -w -t -p "$load" 1 25 > "$B/pidstat.txt" 2>&1 &
+    pidstat -u -w -t -p "$load" 1 30 > "$B/pidstat.txt" 2>&1 &
     pp=$!
-    sleep 3
-    timeout 60 perf record -F 99 -g -a -N -o /tmp/perf.data -- sleep 15 > /tmp/perf-record.log 2>&1
+    wait "$perf"
     echo "lab: perf record exited $?"
     wait "$mp" "$pp"
+    kill -TERM "$load"
     wait "$load"
     echo "lab: lockload-$v exited $?"
     cat /tmp/lockload.err >> "$B/benchmark.txt"

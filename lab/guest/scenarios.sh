@@ -36,6 +36,9 @@ read_node_numastat() {
         cat "$f"
     done
 } >> "$B/node_numastat.txt"
+# /proc/PID/numa_maps of the load process: each mapping's NUMA policy (bind:1,
+# prefer:1, interleave:0-3, default) and its pages per node (N0=… N1=…).
+read_numa_maps() { date +%s; cat "/proc/$1/numa_maps"; } >> "$B/numa_maps_start_end.txt"
 read_interrupts() { date +%s; cat /proc/interrupts; } >> "$B/interrupts_start_end.txt"
 # The affinity files of every interrupt of the NIC's virtio device.
 read_affinity() {
@@ -81,6 +84,7 @@ readings() {
             interrupts) read_interrupts ;;
             affinity) read_affinity ;;
             numastat_p) [ -n "$LOAD_PID" ] && read_numastat_p "$LOAD_PID" ;;
+            numa_maps) [ -n "$LOAD_PID" ] && read_numa_maps "$LOAD_PID" ;;
         esac
     done
 }
@@ -97,7 +101,7 @@ mem_load() {
     say "numactl $* labload mem $MEM_HOLD $MEM_CHURN: pid $LOAD_PID"
     # Let it allocate what it holds before the first reading.
     sleep 5
-    READINGS="$READINGS numastat_p"
+    READINGS="$READINGS numastat_p numa_maps"
 }
 
 # traffic N: N parallel loops fetching a 16 MiB file from the host's httpd

@@ -80,8 +80,8 @@ mkdir -p "$root/run/irqbalance" "$root/var/lib/irqbalance"
 # The load program, static so it needs nothing.
 gcc -O2 -static -o "$root/usr/bin/labload" "$LAB_DIR/guest/labload.c"
 
-# Kernel modules: virtio PCI, virtio-net, 9p over virtio, and what they need.
-mods="virtio_pci virtio_net 9pnet_virtio 9p"
+# Kernel modules: virtio PCI, virtio-net, virtio-blk, 9p over virtio, and what they need.
+mods="virtio_pci virtio_net virtio_blk 9pnet_virtio 9p"
 moddir=$kx/lib/modules/$kver
 depmod -b "$kx" "$kver"
 need=""

@@ -17,7 +17,7 @@ set -euo pipefail
 NAME=$1
 OUTDIR=$2
 SECONDS_=${3:-30}
-# perf record seconds; "default": 20 for one-cpu-saturated, 0 (off) for the others.
+# perf record seconds; "default": 10 for one-cpu-saturated, 0 (off) for the others.
 PROFILE_FOR=${PROFILE_FOR:-default}
 
 case $NAME in
@@ -67,6 +67,11 @@ QEMU+=(-kernel "$G/vmlinuz" -initrd "$G/initrd.gz"
        -nographic -no-reboot -serial "file:$OUTDIR/console.log" -monitor none -nic none
        -fsdev "local,id=out,path=$OUTDIR,security_model=none"
        -device "virtio-9p-pci,fsdev=out,mount_tag=out")
+# A small idle disk (vda, no file system), so that iostat has a device to report
+# and perfsage records iostat as captured rather than failed.
+mkdir -p "$LAB_CACHE"
+[ -s "$LAB_CACHE/disk.img" ] || truncate -s 64M "$LAB_CACHE/disk.img"
+QEMU+=(-drive "file=$LAB_CACHE/disk.img,format=raw,if=virtio,readonly=on")
 
 if [ "$NIC" = 1 ]; then
     # A 4-queue virtio-net NIC on a PCI expander bridge of NUMA node 1, backed by a

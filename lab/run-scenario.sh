@@ -71,7 +71,8 @@ QEMU+=(-kernel "$G/vmlinuz" -initrd "$G/initrd.gz"
 # and perfsage records iostat as captured rather than failed.
 mkdir -p "$LAB_CACHE"
 [ -s "$LAB_CACHE/disk.img" ] || truncate -s 64M "$LAB_CACHE/disk.img"
-QEMU+=(-drive "file=$LAB_CACHE/disk.img,format=raw,if=virtio,readonly=on")
+QEMU+=(-drive "file=$LAB_CACHE/disk.img,format=raw,if=none,id=disk0,readonly=on"
+       -device "virtio-blk-pci,drive=disk0,bus=pci.0")
 
 if [ "$NIC" = 1 ]; then
     # A 4-queue virtio-net NIC on a PCI expander bridge of NUMA node 1, backed by a

@@ -15,7 +15,7 @@ for v in "$@"; do
     uname -a > "$B/uname.txt"
     lscpu > "$B/lscpu.txt"
     cat /proc/cpuinfo > "$B/cpuinfo.txt"
-    { date +%s; cat /proc/interrupts; } > "$B/interrupts_start_end.txt"
+    { date +%s; cat /proc/interrupts; } > "$B/proc_interrupts_start_end.txt"
     # The program runs until it is stopped, after perf and mpstat are done: perf
     # record takes many seconds to start under TCG, and its window must fall inside
     # the load (a first try with a fixed 30 s load recorded only an idle machine).
@@ -35,7 +35,7 @@ for v in "$@"; do
     wait "$load"
     echo "lab: lockload-$v exited $?"
     cat /tmp/lockload.err >> "$B/benchmark.txt"
-    { date +%s; cat /proc/interrupts; } >> "$B/interrupts_start_end.txt"
+    { date +%s; cat /proc/interrupts; } >> "$B/proc_interrupts_start_end.txt"
     timeout 120 perf report -i /tmp/perf.data --stdio --no-children -F overhead,dso,sym > "$B/perf_report.txt" 2>/dev/null
     for f in hot_atomic_add hot_spin_lock __aarch64_ldadd8_acq_rel __aarch64_cas4_acq; do
         grep -q " $f\$" "$B/perf_report.txt" || grep -q "\] $f" "$B/perf_report.txt" || continue

@@ -8,6 +8,7 @@
 # Writes $LAB_CACHE/x86_64/{vmlinuz,initrd.gz}; does nothing when they are newer than
 # their inputs. Usage: lab/build-guest.sh [--force]
 set -euo pipefail
+# shellcheck source=lab/lib.sh
 . "$(dirname "$0")/lib.sh"
 
 OUT=$LAB_CACHE/x86_64

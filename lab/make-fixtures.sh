@@ -5,10 +5,12 @@
 # console, capture log, QEMU command) in $LAB_CACHE/runs/<name>/ for that.
 # Usage: lab/make-fixtures.sh [NAME...]   (default: every scenario)
 set -euo pipefail
+# shellcheck source=lab/lib.sh
 . "$(dirname "$0")/lib.sh"
 
 ALL="numa-remote numa-spill numa-interleave numa-local nic-irq-cpu0 nic-irq-spread
 irqbalance-off irqbalance-on one-cpu-saturated"
+# shellcheck disable=SC2086 # one name a word
 [ $# -gt 0 ] || set -- $ALL
 for name in "$@"; do
     run=$LAB_CACHE/runs/$name

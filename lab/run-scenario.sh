@@ -11,6 +11,7 @@
 # limit; the network namespace, tap, httpd and QEMU it starts are removed by PID on
 # exit, also after a failure or Ctrl-C.
 set -euo pipefail
+# shellcheck source=lab/lib.sh
 . "$(dirname "$0")/lib.sh"
 
 [ $# -ge 2 ] || { sed -n '2,12p' "$0" >&2; exit 2; }
@@ -48,6 +49,7 @@ trap 'exit 130' INT TERM
 # The machine: 8 vCPUs as 4 sockets of 2 cores, one NUMA node per socket with 512 MiB
 # each; distances 10 local, 12 to the node paired with it, 20 across the pairs (the
 # shape of a two-socket Kunpeng 920's four nodes, at a small scale).
+# shellcheck disable=SC2054 # the commas belong to QEMU's options
 QEMU=(qemu-system-x86_64 -accel tcg -cpu max -machine pc -m 2G
       -smp 8,sockets=4,cores=2,threads=1)
 for n in 0 1 2 3; do

@@ -19,7 +19,7 @@ for v in "$@"; do
     # The program runs until it is stopped, after perf and mpstat are done: perf
     # record takes many seconds to start under TCG, and its window must fall inside
     # the load (a first try with a fixed 30 s load recorded only an idle machine).
-    /usr/bin/lockload-$v 4 600 > "$B/benchmark.txt" 2> /tmp/lockload.err &
+    "/usr/bin/lockload-$v" 4 600 > "$B/benchmark.txt" 2> /tmp/lockload.err &
     load=$!
     sleep 2
     timeout 200 perf record -e cpu-clock -F 99 -g -a -N -o /tmp/perf.data -- sleep 15 > /tmp/perf-record.log 2>&1 &

@@ -6,6 +6,7 @@
 # Usage: lab/aarch64/make-fixtures.sh [--copy-only]   (--copy-only: reuse the runs
 # already in $LAB_CACHE/runs/arm-max and arm-a57)
 set -euo pipefail
+# shellcheck source=lab/lib.sh
 . "$(dirname "$0")/../lib.sh"
 
 if [ "${1:-}" != --copy-only ]; then

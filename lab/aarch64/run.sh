@@ -10,6 +10,7 @@
 # Writes OUTDIR/<build>/ (mpstat, pidstat, perf report/annotate/script, lscpu,
 # cpuinfo, uname, the program's output) and OUTDIR/console.log.
 set -euo pipefail
+# shellcheck source=lab/lib.sh
 . "$(dirname "$0")/../lib.sh"
 
 [ $# -ge 3 ] || { sed -n '2,11p' "$0" >&2; exit 2; }
@@ -46,7 +47,7 @@ APT::Architectures "arm64";
 Debug::NoLocking "1";
 CONF
     export APT_CONFIG=$APTD/apt.conf
-    [ -n "$(ls "$APTD/lists" | grep Packages | head -n1)" ] || timeout 600 apt-get update -qq
+    compgen -G "$APTD/lists/*Packages*" >/dev/null || timeout 600 apt-get update -qq
     kpkg=$(apt-cache depends linux-image-arm64 | awk '/Depends: linux-image-[0-9]/ {print $2; exit}')
     [ -n "$(ls "$APTD/debs/${kpkg}"_*.deb 2>/dev/null)" ] ||
         (cd "$APTD/debs" && timeout 600 apt-get download "$kpkg" >/dev/null 2>&1)

@@ -5,8 +5,8 @@
 #   - an initramfs: busybox-static, the capture tools of the host's Debian packages
 #     with the shared libraries ldd names, the virtio and 9p modules, perfsage itself
 #     ($PERFSAGE_BIN) and the lab's load program (lab/guest/labload.c).
-# Writes $LAB_CACHE/x86_64/{vmlinuz,initrd.gz}; does nothing when they are newer than
-# their inputs. Usage: lab/build-guest.sh [--force]
+# Writes $LAB_CACHE/x86_64/{vmlinuz,initrd.gz}; does nothing when they were built from
+# the same inputs (scripts, load program, perfsage binary). Usage: lab/build-guest.sh [--force]
 set -euo pipefail
 # shellcheck source=lab/lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -28,10 +28,14 @@ TOOLS="/usr/bin/mpstat /usr/bin/pidstat /usr/bin/iostat /usr/bin/sar /usr/bin/sa
 /usr/bin/getconf /usr/bin/date /usr/bin/timeout /usr/bin/objdump /usr/bin/addr2line"
 
 INPUTS="$0 $LAB_DIR/lib.sh $LAB_DIR/guest/init $LAB_DIR/guest/scenarios.sh $LAB_DIR/guest/labload.c $PERFSAGE_BIN"
-if [ "$FORCE" = 0 ] && [ -s "$OUT/initrd.gz" ] && [ -s "$OUT/vmlinuz" ]; then
-    stale=0
-    for f in $INPUTS; do [ "$f" -nt "$OUT/initrd.gz" ] && stale=1; done
-    [ "$stale" = 0 ] && { log "guest is up to date: $OUT"; exit 0; }
+# The guest is rebuilt when any input differs from the ones it was built from (by
+# content: another perfsage binary counts even when it is older).
+# shellcheck disable=SC2086 # one path a word
+inputs_sum=$(sha256sum $INPUTS | sha256sum | cut -d' ' -f1)
+if [ "$FORCE" = 0 ] && [ -s "$OUT/initrd.gz" ] && [ -s "$OUT/vmlinuz" ] &&
+    [ "$(cat "$OUT/inputs.sha256" 2>/dev/null)" = "$inputs_sum" ]; then
+    log "guest is up to date: $OUT"
+    exit 0
 fi
 
 mkdir -p "$OUT" "$LAB_CACHE/debs"
@@ -112,5 +116,6 @@ log "packing initramfs ($(du -sh "$root" | cut -f1))"
 mv "$OUT/vmlinuz.new" "$OUT/vmlinuz"
 mv "$OUT/initrd.gz.new" "$OUT/initrd.gz"
 echo "$kpkg $(dpkg-deb -f "$deb" Version)" > "$OUT/kernel-package.txt"
+echo "$inputs_sum" > "$OUT/inputs.sha256"
 rm -rf "$kx"
 log "built $OUT (kernel $kver, initrd $(du -h "$OUT/initrd.gz" | cut -f1))"

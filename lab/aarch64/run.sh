@@ -29,10 +29,9 @@ if ! command -v qemu-system-aarch64 >/dev/null || ! command -v aarch64-linux-gnu
 fi
 
 INPUTS="$0 $LAB_DIR/aarch64/init $LAB_DIR/aarch64/lse-captures.sh $LAB_DIR/aarch64/lockload.c"
-fresh=1
-[ -s "$A/initrd.gz" ] || fresh=0
-for f in $INPUTS; do [ "$fresh" = 1 ] && [ "$f" -nt "$A/initrd.gz" ] && fresh=0; done
-if [ "$fresh" = 0 ]; then
+# shellcheck disable=SC2086 # one path a word
+inputs_sum=$(sha256sum $INPUTS | sha256sum | cut -d' ' -f1)
+if [ ! -s "$A/initrd.gz" ] || [ "$(cat "$A/inputs.sha256" 2>/dev/null)" != "$inputs_sum" ]; then
     mkdir -p "$APTD/lists/partial" "$APTD/cache/archives/partial" "$APTD/debs" "$A"
     touch "$APTD/status"
     cat > "$APTD/apt.conf" <<CONF
@@ -94,6 +93,7 @@ CONF
     log "packing the aarch64 initramfs ($(du -sh "$root" | cut -f1))"
     (cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) > "$A/initrd.gz.new"
     mv "$A/initrd.gz.new" "$A/initrd.gz"
+    echo "$inputs_sum" > "$A/inputs.sha256"
 fi
 
 mkdir -p "$OUTDIR"

@@ -16,7 +16,6 @@ use perfsage::authoring::fact_refs::{
 use perfsage::authoring::rule_tests::{parse_test_file, run_suite, test_facts};
 use perfsage::bundle::Bundle;
 use perfsage::bundle::host_facts::read_host;
-use perfsage::facts::catalog::{self, Kind};
 use perfsage::facts::{Fact, Facts, Provenance, Value};
 use perfsage::knowledge::{KnowledgeBase, RuleLayer, layers_for};
 use perfsage::rules::Outcome;
@@ -24,6 +23,7 @@ use perfsage::rules::api::HELPERS;
 use perfsage::rules::cpu_clock::thread_cpu_time;
 use perfsage::rules::engine::{BLOCKED_FUNCTIONS, RuleEngine, TIME_BUDGET};
 use perfsage::rules::loader::RuleSource;
+use perfsage::tools::catalog::{self, Kind};
 use std::collections::{BTreeSet, HashSet};
 use std::path::Path;
 use std::process::Output;

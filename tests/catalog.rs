@@ -5,8 +5,8 @@
 use crate::support::*;
 use perfsage::bundle::Bundle;
 use perfsage::bundle::host_facts::read_host;
-use perfsage::facts::catalog::{DERIVED, Kind, lookup};
 use perfsage::facts::{Fact, Value};
+use perfsage::tools::catalog::{DERIVED, Kind, lookup};
 use std::collections::BTreeSet;
 use std::path::Path;
 

@@ -46,7 +46,7 @@ fn every_rule_documents_itself() {
         );
         for key in &rule.meta.needs {
             assert!(
-                perfsage::facts::catalog::lookup(key).is_some(),
+                perfsage::tools::catalog::lookup(key).is_some(),
                 "{}: {key} not in the catalog",
                 rule.meta.id
             );

@@ -1,9 +1,10 @@
-//! The tool specs hold each tool's knowledge once: their parsers name them, the facts
-//! they list are catalogued, the fact catalog cites only their capture commands, and
+//! The tool specs hold each tool's knowledge once: every parser names a spec and every
+//! spec has a parser, the facts they list are catalogued, the fact catalog cites only their capture commands, and
 //! every capture command a spec lists is cited.
 
-use perfsage::facts::catalog::{BUNDLE_YAML, CatalogEntry, DERIVED, entries};
-use perfsage::tools::{parsers, spec, specs};
+use perfsage::parse::parsers;
+use perfsage::tools::catalog::{BUNDLE_YAML, CatalogEntry, DERIVED, entries};
+use perfsage::tools::{spec, specs};
 use std::collections::HashSet;
 
 /// Sources of catalog facts that are not tools: facts computed from other facts, and
@@ -11,18 +12,25 @@ use std::collections::HashSet;
 const NOT_TOOLS: [&str; 2] = [DERIVED, BUNDLE_YAML];
 
 #[test]
-fn every_parser_belongs_to_the_spec_of_its_tool() {
+fn every_parser_names_a_spec_and_every_spec_has_a_parser() {
     let mut ids = HashSet::new();
     for s in specs() {
         assert!(ids.insert(s.id), "two specs for {}", s.id);
-        assert!(!s.parsers.is_empty(), "{} has no parser", s.id);
-        for parser in s.parsers {
-            assert_eq!(parser.tool(), s.id, "a parser in the spec of {}", s.id);
-        }
+        assert!(
+            parsers().iter().any(|p| p.tool() == s.id),
+            "{} has no parser",
+            s.id
+        );
     }
-    let listed: usize = specs().iter().map(|s| s.parsers.len()).sum();
-    assert_eq!(parsers().len(), listed);
-    assert_eq!(spec("mpstat").map(|s| s.parsers.len()), Some(2));
+    for parser in parsers() {
+        assert!(
+            spec(parser.tool()).is_some(),
+            "parser of {} has no spec",
+            parser.tool()
+        );
+    }
+    let mpstat = parsers().iter().filter(|p| p.tool() == "mpstat").count();
+    assert_eq!(mpstat, 2, "mpstat's text and JSON parsers");
     assert!(spec("nonsense").is_none());
 }
 
@@ -30,8 +38,14 @@ fn every_parser_belongs_to_the_spec_of_its_tool() {
 fn every_fact_a_spec_lists_is_catalogued_once_and_every_entry_has_a_source() {
     let catalogued: HashSet<&str> = entries().map(|e| e.pattern).collect();
     let sources = [
-        (DERIVED, perfsage::facts::derive::FACTS.to_vec()),
-        (BUNDLE_YAML, perfsage::bundle::bundle_yaml::FACTS.to_vec()),
+        (
+            DERIVED,
+            perfsage::tools::catalog::other_sources::DERIVED_FACTS.to_vec(),
+        ),
+        (
+            BUNDLE_YAML,
+            perfsage::tools::catalog::other_sources::BUNDLE_YAML_FACTS.to_vec(),
+        ),
     ];
     let specs = specs()
         .iter()

@@ -4,7 +4,7 @@
 //! match them.
 
 use super::fact_refs::{TEMPLATE_HOLE, template_matches};
-use crate::facts::catalog;
+use crate::tools::catalog;
 
 /// Whether the catalog knows the key.
 pub fn is_catalogued(key: &str) -> bool {

@@ -3,9 +3,9 @@
 //! every part the author still has to write says `FILL IN`, which `rules lint`
 //! reports line by line until it is replaced.
 
-use crate::facts::catalog::{self, Kind};
 use crate::knowledge::TEST_SUFFIX;
 use crate::rules::rule_meta::{LAYERS, is_rule_id};
+use crate::tools::catalog::{self, Kind};
 use std::fmt::Write;
 
 /// The marker of text the author must replace.

@@ -49,34 +49,6 @@ use crate::parse::sink::{FactSink, Strength};
 use crate::text::yaml_positions::YamlPositions;
 use serde::{Deserialize, Serialize};
 
-/// The catalog patterns bundle.yaml gives (the catalog lists them as `bundle.yaml`).
-pub const FACTS: &[&str] = &[
-    "bench.physical_tps",
-    "bench.runtime_min",
-    "bios.smmu",
-    "bios.cpu_prefetching",
-    "bios.power_policy",
-    "bios.die_interleaving",
-    "cpu.count",
-    "db.engine",
-    "db.page_size_kib",
-    "db.data_dir",
-    "db.wal_dir",
-    "host.name",
-    "host.role",
-    "host.platform",
-    "vm.host_sockets",
-    "vm.host_cores_per_socket",
-    "vm.data_disk_device",
-    "vm.data_disk_backing",
-    "bench.workload",
-    "target.tps",
-    "target.qps",
-    "target.eps",
-    "target.runtime_min",
-    "target.tpmc",
-];
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Role {

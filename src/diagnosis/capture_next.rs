@@ -4,9 +4,10 @@
 //! captured tool said this host cannot give (perf's hardware counters without a PMU)
 //! gets that explanation instead of the command that was already run.
 
-use crate::facts::{Facts, catalog};
+use crate::facts::Facts;
 use crate::graph::Walk;
 use crate::knowledge::KnowledgeBase;
+use crate::tools::catalog;
 use serde::{Deserialize, Serialize};
 
 use super::NotEvaluated;

@@ -1,7 +1,6 @@
 //! Facts: what the captures say, as `key → value` with unit and provenance. Parsers
 //! produce them, `derive` combines them, rules and the methodology graph read them.
 
-pub mod catalog;
 pub mod derive;
 pub mod fact;
 pub mod series;

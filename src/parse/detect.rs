@@ -2,7 +2,7 @@
 //! first 64 KiB and the most confident claim wins.
 
 use super::CaptureParser;
-use crate::tools::parsers;
+use super::parsers;
 
 pub const HEAD_BYTES: usize = 64 * 1024;
 

@@ -6,6 +6,7 @@
 pub mod capture_window;
 pub mod detect;
 pub mod read;
+mod registry;
 mod sa_binary;
 pub mod sink;
 mod split_read;
@@ -30,6 +31,7 @@ use crate::text::lines::LineReader;
 pub use read::{
     CaptureReport, CaptureResult, CaptureStatus, SectionInfo, read_capture, read_capture_within,
 };
+pub use registry::parsers;
 pub use sink::FactSink;
 use std::io::Read;
 

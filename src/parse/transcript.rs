@@ -14,7 +14,7 @@
 //! ```
 
 use super::CaptureParser;
-use crate::tools::parsers;
+use super::parsers;
 
 /// One section of a transcript: bytes `start..end` of the text, beginning at line
 /// `first_line` of the file, printed by `command` when a prompt line showed it.

@@ -3,13 +3,13 @@
 //! catalog, as a table or JSON.
 
 use crate::bundle::host_facts::HostFacts;
-use crate::facts::catalog::{self, CatalogEntry};
 use crate::facts::{Unit, Value};
 use crate::parse::{CaptureReport, CaptureStatus};
 use crate::report::document::{
     Block, Cell as DocCell, Column, Document, Grid, List, Part, Section, Subject,
 };
 use crate::report::i18n::labels::{Label, Lang};
+use crate::tools::catalog::{self, CatalogEntry};
 use comfy_table::presets::UTF8_FULL_CONDENSED;
 use comfy_table::{Cell, ColumnConstraint, ContentArrangement, Table};
 use serde::Serialize;

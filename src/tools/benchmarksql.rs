@@ -1,8 +1,7 @@
 //! BenchmarkSQL's console output and result.csv: tpmC, NOPM and transaction latencies.
 
 use super::{Spec, families};
-use crate::facts::catalog::entry;
-use crate::parse::bench::benchmarksql::Benchmarksql;
+use crate::tools::catalog::entry;
 
 pub const RUN_LOG: &str = "the console output of `./runBenchmark.sh props.<db>` (e.g. `./runBenchmark.sh props.pg 2>&1 | tee run.log`)";
 pub const RESULT_CSV: &str =
@@ -10,7 +9,6 @@ pub const RESULT_CSV: &str =
 
 pub static SPEC: Spec = Spec {
     id: "benchmarksql",
-    parsers: &[&Benchmarksql],
     captures: &[RUN_LOG, RESULT_CSV],
     facts: &[families::BENCHMARKSQL_RUN, &["bench.tool"]],
     catalog: &[

@@ -1,14 +1,12 @@
 //! readelf -p .comment of a binary: the compiler and flags it was built with.
 
 use super::Spec;
-use crate::facts::catalog::entry;
-use crate::parse::process::build_info::BuildInfo;
+use crate::tools::catalog::entry;
 
 pub const READELF: &str = "readelf -p .comment <database binary> (and readelf -p .GCC.command.line <binary> when built with -frecord-gcc-switches)";
 
 pub static SPEC: Spec = Spec {
     id: "build-info",
-    parsers: &[&BuildInfo],
     captures: &[READELF],
     facts: &[],
     catalog: &[

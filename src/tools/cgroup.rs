@@ -2,8 +2,7 @@
 
 use super::collector::{Collector, Id, When};
 use super::{Spec, families};
-use crate::facts::catalog::entry;
-use crate::parse::os::cgroup::Cgroup;
+use crate::tools::catalog::entry;
 
 pub const CPU_V1: &str = "G=/sys/fs/cgroup/cpu/<group>; A=/sys/fs/cgroup/cpuacct/<group>; for i in 1 2; do date +%s; for f in $G/cpu.cfs_period_us $G/cpu.cfs_quota_us $G/cpu.stat $A/cpuacct.usage; do echo \"# $f\"; cat \"$f\"; done; [ $i = 1 ] && sleep 20; done (cgroup v1, while the load runs; v2: G=A=/sys/fs/cgroup/<group>, files cpu.max cpu.stat)";
 pub const MEMORY_V1: &str = "G=/sys/fs/cgroup/memory/<group>; for i in 1 2; do date +%s; for f in $G/memory.limit_in_bytes $G/memory.usage_in_bytes $G/memory.max_usage_in_bytes $G/memory.failcnt $G/memory.oom_control $G/memory.stat; do echo \"# $f\"; cat \"$f\"; done; [ $i = 1 ] && sleep 20; done (cgroup v1, while the load runs)";
@@ -14,7 +13,6 @@ pub const MEMORY_V2: &str = "G=/sys/fs/cgroup/<group>; for i in 1 2; do date +%s
 
 pub static SPEC: Spec = Spec {
     id: "cgroup",
-    parsers: &[&Cgroup],
     captures: &[CPU_V1, MEMORY_V1, MEMORY_V2, BLKIO_V1],
     facts: &[families::CGROUP_PRESSURE],
     catalog: &[

@@ -2,14 +2,12 @@
 
 use super::collector::{Collector, Id, When};
 use super::{Spec, families};
-use crate::facts::catalog::entry;
-use crate::parse::topology::cpuinfo::Cpuinfo;
+use crate::tools::catalog::entry;
 
 pub const CAT: &str = "cat /proc/cpuinfo";
 
 pub static SPEC: Spec = Spec {
     id: "cpuinfo",
-    parsers: &[&Cpuinfo],
     captures: &[CAT],
     facts: &[families::CPU_TOPOLOGY, &["cpu.arch", "cpu.count"]],
     catalog: &[

@@ -2,15 +2,13 @@
 
 use super::collector::{COREUTILS, Collector, Id, When};
 use super::{Spec, families};
-use crate::facts::catalog::entry;
-use crate::parse::os::df::Df;
+use crate::tools::catalog::entry;
 
 pub const SPACE_AND_INODES: &str = "df -h; df -i (both tables may share one file)";
 pub const INODES: &str = "df -i";
 
 pub static SPEC: Spec = Spec {
     id: "df",
-    parsers: &[&Df],
     captures: &[SPACE_AND_INODES, INODES],
     facts: &[
         families::FILESYSTEM_USAGE,

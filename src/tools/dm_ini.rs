@@ -1,14 +1,12 @@
 //! DM8's dm.ini: the database's configuration parameters.
 
 use super::{Spec, families};
-use crate::parse::dbconf::dm_ini::DmIni;
 
 pub const WITH_OTHER_DATABASES: &str =
     "cat <DM data dir>/dm.ini; cat $PGDATA/postgresql.conf; cat /etc/my.cnf";
 
 pub static SPEC: Spec = Spec {
     id: "dm-ini",
-    parsers: &[&DmIni],
     captures: &[WITH_OTHER_DATABASES],
     facts: &[families::DATABASE_PARAMETERS],
     catalog: &[],

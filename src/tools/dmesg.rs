@@ -8,14 +8,12 @@
 
 use super::collector::{Collector, Id, UTIL_LINUX, When};
 use super::{Spec, families};
-use crate::facts::catalog::entry;
-use crate::parse::os::dmesg::Dmesg;
+use crate::tools::catalog::entry;
 
 pub const WHOLE_LOG: &str = "dmesg --time-format iso (as root; dmesg, dmesg -T or journalctl -k -b also do, but only ISO times with a zone can be placed in the capture window), saved right after the load ran, the whole log and not a grep";
 
 pub static SPEC: Spec = Spec {
     id: "dmesg",
-    parsers: &[&Dmesg],
     captures: &[WHOLE_LOG],
     facts: &[families::IOMMU, &["os.kernel"]],
     catalog: &[

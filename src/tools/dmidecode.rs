@@ -2,14 +2,12 @@
 
 use super::Spec;
 use super::collector::{Collector, DMIDECODE, Id, When};
-use crate::facts::catalog::entry;
-use crate::parse::topology::dmidecode::Dmidecode;
+use crate::tools::catalog::entry;
 
 pub const MEMORY: &str = "dmidecode -t memory (as root, on the physical host)";
 
 pub static SPEC: Spec = Spec {
     id: "dmidecode",
-    parsers: &[&Dmidecode],
     captures: &[MEMORY],
     facts: &[],
     catalog: &[

@@ -2,14 +2,12 @@
 
 use super::Spec;
 use super::collector::{Collector, ETHTOOL, Id, When};
-use crate::facts::catalog::entry;
-use crate::parse::net::ethtool::Ethtool;
+use crate::tools::catalog::entry;
 
 pub const LINK: &str = "ethtool <interface>";
 
 pub static SPEC: Spec = Spec {
     id: "ethtool",
-    parsers: &[&Ethtool],
     captures: &[LINK],
     facts: &[],
     catalog: &[

@@ -1,14 +1,12 @@
 //! ethtool -l: a NIC's queues (channels), current and maximum.
 
 use super::Spec;
-use crate::facts::catalog::entry;
-use crate::parse::net::ethtool_channels::EthtoolChannels;
+use crate::tools::catalog::entry;
 
 pub const QUEUES: &str = "ethtool -l <interface>";
 
 pub static SPEC: Spec = Spec {
     id: "ethtool-channels",
-    parsers: &[&EthtoolChannels],
     captures: &[QUEUES],
     facts: &[],
     catalog: &[

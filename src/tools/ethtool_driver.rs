@@ -1,15 +1,13 @@
 //! ethtool -i: a NIC's driver and firmware.
 
 use super::Spec;
-use crate::facts::catalog::entry;
-use crate::parse::net::ethtool_driver::EthtoolDriver;
+use crate::tools::catalog::entry;
 
 pub const DRIVER: &str =
     "ethtool -i <interface> (in a transcript that shows the command, so the interface is known)";
 
 pub static SPEC: Spec = Spec {
     id: "ethtool-driver",
-    parsers: &[&EthtoolDriver],
     captures: &[DRIVER],
     facts: &[],
     catalog: &[

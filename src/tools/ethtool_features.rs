@@ -1,14 +1,12 @@
 //! ethtool -k: a NIC's offloads.
 
 use super::Spec;
-use crate::facts::catalog::entry;
-use crate::parse::net::ethtool_features::EthtoolFeatures;
+use crate::tools::catalog::entry;
 
 pub const OFFLOADS: &str = "ethtool -k <interface>";
 
 pub static SPEC: Spec = Spec {
     id: "ethtool-features",
-    parsers: &[&EthtoolFeatures],
     captures: &[OFFLOADS],
     facts: &[],
     catalog: &[

@@ -1,14 +1,12 @@
 //! fio's result (text or JSON): IOPS, bandwidth and latency of a storage test.
 
 use super::Spec;
-use crate::facts::catalog::entry;
-use crate::parse::activity::fio::Fio;
+use crate::tools::catalog::entry;
 
 pub const RESULT: &str = "fio … (text output, or --output-format=json)";
 
 pub static SPEC: Spec = Spec {
     id: "fio",
-    parsers: &[&Fio],
     captures: &[RESULT],
     facts: &[],
     catalog: &[

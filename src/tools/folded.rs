@@ -2,11 +2,9 @@
 //! its count per line.
 
 use super::{Spec, families};
-use crate::parse::profile::folded::Folded;
 
 pub static SPEC: Spec = Spec {
     id: "folded",
-    parsers: &[&Folded],
     captures: &[],
     facts: &[families::HOTSPOTS, &["perf.samples"]],
     catalog: &[],

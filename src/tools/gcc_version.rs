@@ -1,14 +1,12 @@
 //! gcc --version: the compiler on the host.
 
 use super::Spec;
-use crate::facts::catalog::entry;
-use crate::parse::process::gcc_version::GccVersion;
+use crate::tools::catalog::entry;
 
 pub const GCC_VERSION: &str = "gcc --version";
 
 pub static SPEC: Spec = Spec {
     id: "gcc-version",
-    parsers: &[&GccVersion],
     captures: &[GCC_VERSION],
     facts: &[],
     catalog: &[

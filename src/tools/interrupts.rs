@@ -3,14 +3,12 @@
 
 use super::Spec;
 use super::collector::{Collector, Id, When};
-use crate::facts::catalog::entry;
-use crate::parse::os::interrupts::Interrupts;
+use crate::tools::catalog::entry;
 
 pub const AFTER_LOAD: &str = "cat /proc/interrupts (after the load has run a while)";
 
 pub static SPEC: Spec = Spec {
     id: "interrupts",
-    parsers: &[&Interrupts],
     captures: &[AFTER_LOAD],
     facts: &[],
     catalog: &[

@@ -3,15 +3,12 @@
 
 use super::collector::{Collector, Id, SYSSTAT, When};
 use super::{Spec, families};
-use crate::facts::catalog::entry;
-use crate::parse::activity::iostat::Iostat;
-use crate::parse::activity::sysstat_json::IostatJson;
+use crate::tools::catalog::entry;
 
 pub const EXTENDED: &str = "iostat -x 10 (while the load runs)";
 
 pub static SPEC: Spec = Spec {
     id: "iostat",
-    parsers: &[&Iostat, &IostatJson],
     captures: &[EXTENDED],
     facts: &[
         families::DISK_BUSY,

@@ -1,15 +1,13 @@
 //! /proc/loadavg: load averages, runnable and total tasks.
 
 use super::{Spec, families};
-use crate::facts::catalog::entry;
-use crate::parse::os::load_average::Loadavg;
+use crate::tools::catalog::entry;
 
 pub const LOOP: &str =
     "cat /proc/loadavg (in a loop with date +%s before each, while the load runs)";
 
 pub static SPEC: Spec = Spec {
     id: "loadavg",
-    parsers: &[&Loadavg],
     captures: &[LOOP],
     facts: &[families::LOAD_AVERAGE],
     catalog: &[

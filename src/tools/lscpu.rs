@@ -2,13 +2,11 @@
 
 use super::collector::{Collector, Id, UTIL_LINUX, When};
 use super::{Spec, families};
-use crate::parse::topology::lscpu::Lscpu;
 
 pub const LSCPU: &str = "lscpu";
 
 pub static SPEC: Spec = Spec {
     id: "lscpu",
-    parsers: &[&Lscpu],
     captures: &[LSCPU],
     facts: &[
         families::CPU_TOPOLOGY,

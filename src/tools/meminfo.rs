@@ -2,14 +2,12 @@
 
 use super::collector::{Collector, Id, When};
 use super::{Spec, families};
-use crate::facts::catalog::entry;
-use crate::parse::topology::meminfo::Meminfo;
+use crate::tools::catalog::entry;
 
 pub const CAT: &str = "cat /proc/meminfo";
 
 pub static SPEC: Spec = Spec {
     id: "meminfo",
-    parsers: &[&Meminfo],
     captures: &[CAT],
     facts: &[
         families::MEMORY_TOTALS,

@@ -1,18 +1,18 @@
-//! One spec per tool perfsage reads: its id (the name facts cite as their source), the
-//! parsers that recognise its output, the commands a consultant runs to capture it, the
+//! One spec per tool perfsage reads: its id (the name facts cite as their source and
+//! its parsers return as `tool()`), the commands a consultant runs to capture it, the
 //! catalog entries of the facts only it gives, the shared facts it gives too, and the
-//! collectors `perfsage capture` runs for it. The parser registry, the collector
-//! table, the fact catalog's tools column, `capture --check` and "capture next" are all
-//! taken from here, so a tool's knowledge lives in one file.
+//! collectors `perfsage capture` runs for it. The collector table, the fact catalog
+//! (`catalog`) and its tools column, `capture --check` and "capture next" are all taken
+//! from here, so a tool's knowledge lives in one file. The specs come first in the
+//! input pipeline: parsers (`crate::parse`) name their spec; no spec names a parser.
 //!
-//! Adding a tool: a parser under `src/parse/<domain>/`, a spec file here listed in
-//! `SPECS` (its own facts' catalog entries in `catalog`, the patterns of facts other
-//! sources give too in `facts`), a fixture and a test.
+//! Adding a tool: a spec file here listed in `SPECS` (its own facts' catalog entries in
+//! `catalog`, the patterns of facts other sources give too in `facts`), a parser under
+//! `src/parse/<domain>/` listed in `parse::registry`, a fixture and a test.
 
-use crate::facts::catalog::CatalogEntry;
-use crate::parse::CaptureParser;
-use std::sync::LazyLock;
+use crate::tools::catalog::CatalogEntry;
 
+pub mod catalog;
 pub mod collector;
 pub mod families;
 
@@ -81,8 +81,6 @@ pub use collector::Collector;
 pub struct Spec {
     /// The tool's name in provenance, the catalog and reports (`mpstat`, `perf-report`).
     pub id: &'static str,
-    /// The parsers of its output formats; each one's `tool()` is `id`.
-    pub parsers: &'static [&'static dyn CaptureParser],
     /// The commands that capture its output, as the fact catalog cites them.
     pub captures: &'static [&'static str],
     /// The patterns of catalog entries other sources give too that its parsers emit,
@@ -185,15 +183,4 @@ pub fn specs() -> &'static [&'static Spec] {
 /// The spec of the tool named `id`, if perfsage reads it.
 pub fn spec(id: &str) -> Option<&'static Spec> {
     SPECS.iter().copied().find(|s| s.id == id)
-}
-
-/// Every parser perfsage has, tool by tool in the order ties are broken.
-pub fn parsers() -> &'static [&'static dyn CaptureParser] {
-    static ALL: LazyLock<Vec<&'static dyn CaptureParser>> = LazyLock::new(|| {
-        SPECS
-            .iter()
-            .flat_map(|s| s.parsers.iter().copied())
-            .collect()
-    });
-    &ALL
 }

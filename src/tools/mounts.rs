@@ -1,14 +1,12 @@
 //! mount or /proc/mounts: which device and file system each directory lives on.
 
 use super::Spec;
-use crate::facts::catalog::entry;
-use crate::parse::os::mounts::Mounts;
+use crate::tools::catalog::entry;
 
 pub const MOUNT: &str = "mount (or cat /proc/mounts)";
 
 pub static SPEC: Spec = Spec {
     id: "mounts",
-    parsers: &[&Mounts],
     captures: &[MOUNT],
     facts: &[&["fs.<dev>.type", "fs.<dev>.mount_point"]],
     catalog: &[entry!(

@@ -2,14 +2,11 @@
 
 use super::collector::{Collector, Id, SYSSTAT, When};
 use super::{Spec, families};
-use crate::parse::activity::mpstat::Mpstat;
-use crate::parse::activity::sysstat_json::MpstatJson;
 
 pub const ALL_CPUS: &str = "mpstat -P ALL 10 (while the load runs)";
 
 pub static SPEC: Spec = Spec {
     id: "mpstat",
-    parsers: &[&Mpstat, &MpstatJson],
     captures: &[ALL_CPUS],
     facts: &[
         families::SYSSTAT_HEADER,

@@ -1,11 +1,9 @@
 //! nmon recordings (`nmon -f`): CPU, memory, disks and network in one CSV-like file.
 
 use super::{Spec, families};
-use crate::parse::activity::nmon::Nmon;
 
 pub static SPEC: Spec = Spec {
     id: "nmon",
-    parsers: &[&Nmon],
     captures: &[],
     facts: &[
         families::SYSSTAT_HEADER,

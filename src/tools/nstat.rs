@@ -3,7 +3,6 @@
 
 use super::collector::{Collector, IPROUTE2, Id, When};
 use super::{Spec, families};
-use crate::parse::net::nstat::Nstat;
 
 pub const SINCE_BOOT: &str =
     "nstat -az (since boot), or nstat -n before and nstat after the load (its change)";
@@ -42,7 +41,6 @@ pub const FACTS: &[&[&str]] = &[
 
 pub static SPEC: Spec = Spec {
     id: "nstat",
-    parsers: &[&Nstat],
     captures: &[SINCE_BOOT, TWO_SNAPSHOTS],
     facts: FACTS,
     catalog: &[],

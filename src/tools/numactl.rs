@@ -2,14 +2,12 @@
 
 use super::Spec;
 use super::collector::{Collector, Id, NUMACTL, When};
-use crate::facts::catalog::entry;
-use crate::parse::topology::numactl::Numactl;
+use crate::tools::catalog::entry;
 
 pub const HARDWARE: &str = "numactl --hardware";
 
 pub static SPEC: Spec = Spec {
     id: "numactl",
-    parsers: &[&Numactl],
     captures: &[HARDWARE],
     facts: &[&[
         "cpu.numa_nodes",

@@ -2,8 +2,7 @@
 
 use super::Spec;
 use super::collector::{Collector, Id, NUMACTL, When};
-use crate::facts::catalog::entry;
-use crate::parse::topology::numastat::Numastat;
+use crate::tools::catalog::entry;
 
 pub const SYSTEM: &str = "numastat (allocation counters, pages)";
 pub const PER_NODE: &str = "numastat -n";
@@ -12,7 +11,6 @@ pub const PROCESS: &str = "numastat -p <pid|name> (several processes: numastat -
 
 pub static SPEC: Spec = Spec {
     id: "numastat",
-    parsers: &[&Numastat],
     captures: &[SYSTEM, PER_NODE, MEMINFO_PER_NODE, PROCESS],
     facts: &[&["numa.<node>.mem_total_mib", "numa.<node>.mem_free_mib"]],
     catalog: &[

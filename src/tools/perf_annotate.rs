@@ -4,14 +4,12 @@
 //! loops on x86).
 
 use super::Spec;
-use crate::facts::catalog::entry;
-use crate::parse::profile::perf_annotate::PerfAnnotate;
+use crate::tools::catalog::entry;
 
 pub const HOT_SYMBOL: &str = "perf record -g -p $(pidof -s <process>) -- sleep 30; perf annotate --stdio -s <hot symbol> > perf_annotate.txt";
 
 pub static SPEC: Spec = Spec {
     id: "perf-annotate",
-    parsers: &[&PerfAnnotate],
     captures: &[HOT_SYMBOL],
     facts: &[],
     catalog: &[

@@ -2,13 +2,11 @@
 
 use super::collector::{Collector, Id, PERF, When};
 use super::{Spec, families};
-use crate::parse::profile::perf_report::PerfReport;
 
 pub const RECORD_AND_REPORT: &str = "perf record -F 99 -g -a -- sleep 30; perf report --stdio --no-children --sort dso,symbol > perf_report.txt";
 
 pub static SPEC: Spec = Spec {
     id: "perf-report",
-    parsers: &[&PerfReport],
     captures: &[RECORD_AND_REPORT],
     facts: &[families::PROFILE_TOTALS, families::HOTSPOTS],
     catalog: &[],

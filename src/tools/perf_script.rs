@@ -2,15 +2,13 @@
 //! shares.
 
 use super::{Spec, families};
-use crate::facts::catalog::entry;
-use crate::parse::profile::perf_script::PerfScript;
+use crate::tools::catalog::entry;
 
 pub const RECORD_AND_SCRIPT: &str =
     "perf record -F 99 -g -a -- sleep 30; perf script > perf_script.txt";
 
 pub static SPEC: Spec = Spec {
     id: "perf-script",
-    parsers: &[&PerfScript],
     captures: &[RECORD_AND_SCRIPT],
     facts: &[families::PROFILE_TOTALS, families::HOTSPOTS],
     catalog: &[entry!(

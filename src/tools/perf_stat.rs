@@ -5,8 +5,7 @@
 
 use super::Spec;
 use super::collector::{Collector, Id, PERF, When};
-use crate::facts::catalog::entry;
-use crate::parse::profile::perf_stat::PerfStat;
+use crate::tools::catalog::entry;
 
 pub const SYSTEM_WIDE: &str = "perf stat -a -e task-clock,context-switches,cpu-migrations,page-faults,cycles,instructions,cache-references,cache-misses,branches,branch-misses -- sleep 30 (while the load runs)";
 pub const INTERVALS: &str = "perf stat -a -I 1000 -e task-clock,context-switches,cpu-migrations,page-faults,cycles,instructions,cache-references,cache-misses -- sleep 60 (while the load runs)";
@@ -25,7 +24,6 @@ const PERF_STAT_COMMAND: &str = concat!("perf stat -a --log-fd 1 -e ", perf_stat
 
 pub static SPEC: Spec = Spec {
     id: "perf-stat",
-    parsers: &[&PerfStat],
     captures: &[SYSTEM_WIDE, INTERVALS, PER_CPU],
     facts: &[],
     catalog: &[

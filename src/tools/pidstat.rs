@@ -3,15 +3,13 @@
 
 use super::collector::{Collector, Id, SYSSTAT, When};
 use super::{Spec, families};
-use crate::facts::catalog::entry;
-use crate::parse::activity::pidstat::Pidstat;
+use crate::tools::catalog::entry;
 
 pub const PROCESSES: &str = "pidstat -u -d -r -w 10 (while the load runs; -t adds threads)";
 pub const THREADS: &str = "pidstat -t -u -p $(pidof -s <program>) 10 (while the load runs)";
 
 pub static SPEC: Spec = Spec {
     id: "pidstat",
-    parsers: &[&Pidstat],
     captures: &[PROCESSES, THREADS],
     facts: &[families::BUSIEST_PROCESS, families::SYSSTAT_HEADER],
     catalog: &[

@@ -1,14 +1,12 @@
 //! /proc/net/dev: packets, errors and drops per network interface.
 
 use super::{Spec, families};
-use crate::facts::catalog::entry;
-use crate::parse::net::proc_net_dev::ProcNetDev;
+use crate::tools::catalog::entry;
 
 pub const SINCE_BOOT: &str = "cat /proc/net/dev (since boot)";
 
 pub static SPEC: Spec = Spec {
     id: "proc-net-dev",
-    parsers: &[&ProcNetDev],
     captures: &[SINCE_BOOT],
     facts: &[families::NETWORK_THROUGHPUT, families::NETWORK_ERRORS],
     catalog: &[

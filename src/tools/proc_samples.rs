@@ -3,11 +3,9 @@
 
 use super::collector::{Collector, Id, When};
 use super::{Spec, families};
-use crate::parse::activity::proc_samples::ProcSamples;
 
 pub static SPEC: Spec = Spec {
     id: "proc-samples",
-    parsers: &[&ProcSamples],
     captures: &[],
     facts: &[
         families::CPU_BUSY,

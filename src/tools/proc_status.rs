@@ -2,14 +2,12 @@
 
 use super::Spec;
 use super::collector::{Collector, Id, When};
-use crate::facts::catalog::entry;
-use crate::parse::process::proc_status::ProcStatus;
+use crate::tools::catalog::entry;
 
 pub const STATUS: &str = "cat /proc/$(pidof -s <program>)/status for the database, the application and the load generator";
 
 pub static SPEC: Spec = Spec {
     id: "proc-status",
-    parsers: &[&ProcStatus],
     captures: &[STATUS],
     facts: &[],
     catalog: &[

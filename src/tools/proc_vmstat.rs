@@ -2,14 +2,12 @@
 
 use super::collector::{Collector, Id, When};
 use super::{Spec, families};
-use crate::facts::catalog::entry;
-use crate::parse::os::proc_vmstat::ProcVmstat;
+use crate::tools::catalog::entry;
 
 pub const BEFORE_AND_AFTER: &str = "date +%s; cat /proc/vmstat (before the load), then again at its end (perfsage capture writes proc_vmstat.txt)";
 
 pub static SPEC: Spec = Spec {
     id: "proc-vmstat",
-    parsers: &[&ProcVmstat],
     captures: &[BEFORE_AND_AFTER],
     facts: &[families::PAGING],
     catalog: &[

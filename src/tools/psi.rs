@@ -3,15 +3,13 @@
 
 use super::collector::{Collector, Id, When};
 use super::{Spec, families};
-use crate::facts::catalog::entry;
-use crate::parse::os::psi::Psi;
+use crate::tools::catalog::entry;
 
 pub const SYSTEM: &str = "for i in $(seq 7); do date +%s; grep -r . /proc/pressure; sleep 10; done (while the load runs; Linux 4.20 and later)";
 pub const CGROUP: &str = "for i in $(seq 7); do date +%s; grep . /sys/fs/cgroup/<group>/*.pressure; sleep 10; done (cgroup v2, while the load runs)";
 
 pub static SPEC: Spec = Spec {
     id: "psi",
-    parsers: &[&Psi],
     captures: &[SYSTEM, CGROUP],
     facts: &[families::PRESSURE, families::CGROUP_PRESSURE],
     catalog: &[entry!(

@@ -2,12 +2,9 @@
 //! through it.
 
 use super::Spec;
-use crate::parse::activity::sadf_csv::SadfCsv;
-use crate::parse::activity::sadf_json::SadfJson;
 
 pub static SPEC: Spec = Spec {
     id: "sadf",
-    parsers: &[&SadfJson, &SadfCsv],
     captures: &[],
     facts: super::sar::FACTS,
     catalog: &[],

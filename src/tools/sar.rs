@@ -2,7 +2,6 @@
 
 use super::collector::{Collector, Id, SYSSTAT, When};
 use super::{Spec, families};
-use crate::parse::activity::sar::Sar;
 
 pub const MEMORY: &str = "sar -r 10 (while the load runs)";
 pub const INTERFACES: &str = "sar -n DEV 10 (while the load runs)";
@@ -50,7 +49,6 @@ pub const FACTS: &[&[&str]] = &[
 
 pub static SPEC: Spec = Spec {
     id: "sar",
-    parsers: &[&Sar],
     captures: &[
         MEMORY,
         INTERFACES,

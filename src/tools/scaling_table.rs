@@ -2,8 +2,7 @@
 //! disk busy) per thread count.
 
 use super::{Spec, families};
-use crate::facts::catalog::entry;
-use crate::parse::bench::scaling_table::ScalingTable;
+use crate::tools::catalog::entry;
 
 pub const WITH_DISK_BUSY: &str = "a scaling table with a disk busy column";
 
@@ -11,7 +10,6 @@ pub const WITH_CPU: &str = "a scaling table with a CPU column";
 
 pub static SPEC: Spec = Spec {
     id: "scaling-table",
-    parsers: &[&ScalingTable],
     captures: &[WITH_DISK_BUSY, WITH_CPU],
     facts: &[families::SCALING_RUNS, &["cpu.util_pct"]],
     catalog: &[

@@ -3,8 +3,7 @@
 
 use super::collector::{Collector, Id, When};
 use super::{Spec, families};
-use crate::facts::catalog::entry;
-use crate::parse::os::settings_snapshot::SettingsSnapshot;
+use crate::tools::catalog::entry;
 
 pub const UNDER_LOAD: &str =
     "the settings snapshot script in docs/settings-snapshot.md (while the load runs)";
@@ -13,7 +12,6 @@ pub const OR_DMESG: &str = "the settings snapshot script in docs/settings-snapsh
 
 pub static SPEC: Spec = Spec {
     id: "settings-snapshot",
-    parsers: &[&SettingsSnapshot],
     captures: &[UNDER_LOAD, SCRIPT, OR_DMESG],
     facts: &[
         families::KERNEL_SETTINGS,

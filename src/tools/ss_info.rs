@@ -2,14 +2,12 @@
 
 use super::Spec;
 use super::collector::{Collector, IPROUTE2, Id, When};
-use crate::facts::catalog::entry;
-use crate::parse::net::ss_info::SsInfo;
+use crate::tools::catalog::entry;
 
 pub const TCP_INFO: &str = "ss -tin (while the load runs; ss -tin dst <peer> for one peer)";
 
 pub static SPEC: Spec = Spec {
     id: "ss-info",
-    parsers: &[&SsInfo],
     captures: &[TCP_INFO],
     facts: &[],
     catalog: &[

@@ -2,14 +2,12 @@
 
 use super::Spec;
 use super::collector::{Collector, IPROUTE2, Id, When};
-use crate::facts::catalog::entry;
-use crate::parse::net::ss_summary::SsSummary;
+use crate::tools::catalog::entry;
 
 pub const SUMMARY: &str = "ss -s (while the load runs)";
 
 pub static SPEC: Spec = Spec {
     id: "ss-summary",
-    parsers: &[&SsSummary],
     captures: &[SUMMARY],
     facts: &[&["net.sockets.total", "net.sockets.tcp_timewait"]],
     catalog: &[

@@ -1,8 +1,7 @@
 //! sysbench's run output: throughput, latency and errors per --threads value.
 
 use super::{Spec, families};
-use crate::facts::catalog::entry;
-use crate::parse::bench::sysbench::Sysbench;
+use crate::tools::catalog::entry;
 
 pub const OUTPUT: &str =
     "the sysbench output (stdout of `sysbench … run`, one run per --threads value)";
@@ -13,7 +12,6 @@ pub const WITH_INTERVALS: &str = "sysbench … --report-interval=10 run";
 
 pub static SPEC: Spec = Spec {
     id: "sysbench",
-    parsers: &[&Sysbench],
     captures: &[OUTPUT, OUTPUT_WITH_ERRORS, WITH_INTERVALS],
     facts: &[families::SCALING_RUNS, &["bench.tool"]],
     catalog: &[

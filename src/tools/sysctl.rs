@@ -1,14 +1,12 @@
 //! sysctl -a: kernel tunables.
 
 use super::{Spec, families};
-use crate::parse::os::sysctl::Sysctl;
 
 pub const ALL: &str =
     "sysctl -a (as root), or the settings snapshot script in docs/settings-snapshot.md";
 
 pub static SPEC: Spec = Spec {
     id: "sysctl",
-    parsers: &[&Sysctl],
     captures: &[ALL],
     facts: &[families::KERNEL_SETTINGS],
     catalog: &[],

@@ -1,14 +1,12 @@
 //! top in batch mode (procps): load averages, task states and the busiest processes.
 
 use super::{Spec, families};
-use crate::facts::catalog::entry;
-use crate::parse::activity::top::Top;
+use crate::tools::catalog::entry;
 
 pub const BATCH: &str = "top -b -d 10 -n 7 -w 512 (while the load runs)";
 
 pub static SPEC: Spec = Spec {
     id: "top",
-    parsers: &[&Top],
     captures: &[BATCH],
     facts: &[
         families::CPU_BUSY,

@@ -2,13 +2,11 @@
 
 use super::Spec;
 use super::collector::{COREUTILS, Collector, Id, When};
-use crate::parse::os::uname::Uname;
 
 pub const UNAME_A: &str = "uname -a";
 
 pub static SPEC: Spec = Spec {
     id: "uname",
-    parsers: &[&Uname],
     captures: &[UNAME_A],
     facts: &[&["cpu.arch", "host.name", "os.kernel"]],
     catalog: &[],

@@ -2,16 +2,13 @@
 
 use super::collector::{Collector, Id, PROCPS, When};
 use super::{Spec, families};
-use crate::facts::catalog::entry;
-use crate::parse::activity::vmstat::Vmstat;
-use crate::parse::activity::vmstat_disk::VmstatDisk;
+use crate::tools::catalog::entry;
 
 pub const EVERY_10S: &str = "vmstat 10 (while the load runs; `-t` adds time stamps)";
 pub const DISKS: &str = "vmstat -d -t 10 (-t stamps each table, so rates can be told)";
 
 pub static SPEC: Spec = Spec {
     id: "vmstat",
-    parsers: &[&Vmstat, &VmstatDisk],
     captures: &[EVERY_10S, DISKS],
     facts: &[
         families::CPU_BUSY,

@@ -8,9 +8,10 @@
 
 use crate::support::*;
 use perfsage::parse::detect::{HEAD_BYTES, claimants};
+use perfsage::parse::parsers;
 use perfsage::parse::transcript::{looks_like_transcript, split};
 use perfsage::text::encoding::{ContentKind, Utf8Reader, classify};
-use perfsage::tools::{parsers, specs};
+use perfsage::tools::specs;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 

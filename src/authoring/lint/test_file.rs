@@ -7,9 +7,9 @@ use super::Diagnostic;
 use super::rule_file::placeholders;
 use crate::authoring::rule_tests::parse_test_file;
 use crate::facts::Value;
-use crate::facts::catalog::{self, Kind};
 use crate::knowledge::TEST_SUFFIX;
 use crate::rules::loader::{RuleSet, RuleSource};
+use crate::tools::catalog::{self, Kind};
 
 pub fn check(source: &RuleSource, rules: &RuleSet) -> Vec<Diagnostic> {
     let file = source.path.as_str();

@@ -25,12 +25,12 @@
 //! does not go with the expectation) is reported with its line.
 
 use crate::authoring::fact_keys::suggest;
-use crate::facts::catalog;
 use crate::facts::{SeriesBuilder, Value};
 use crate::files::yaml_file::from_yaml;
 use crate::rules::Severity;
 use crate::rules::loader::{LoadError, RuleSource};
 use crate::text::yaml_positions::{Step, YamlPositions};
+use crate::tools::catalog;
 use serde::Deserialize;
 use std::fmt;
 

@@ -5,11 +5,12 @@
 //! rule directory overrides are skipped, saying by which file.
 
 use super::file::{Expect, RuleTest, TestFile, parse_test_file};
-use crate::facts::{Fact, Facts, Provenance, Unit, Value, catalog};
+use crate::facts::{Fact, Facts, Provenance, Unit, Value};
 use crate::knowledge::{KnowledgeBase, TEST_SUFFIX};
 use crate::parse::dbconf::param_units::{Dialect, normalised_facts};
 use crate::rules::loader::RuleSource;
 use crate::rules::{Finding, Outcome};
+use crate::tools::catalog;
 use std::sync::Arc;
 
 /// One test's result; `failure` is none when it passed.

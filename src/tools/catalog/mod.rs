@@ -6,11 +6,11 @@
 //! A fact only one tool gives has its entry in that tool's spec (`crate::tools`); the
 //! facts several sources give (several tools, derivations, bundle.yaml) have theirs
 //! here, one file per domain; `entries()` chains both. Which tools supply an entry is
-//! not written in it: each spec lists the patterns its parsers emit, the derivations
-//! and bundle.yaml list theirs, and `tools()` gathers them. An entry's capture is one
+//! not written in it: each spec lists the patterns its parsers emit, `other_sources`
+//! lists what the derivations and bundle.yaml give, and `tools()` gathers them. An entry's capture is one
 //! of those specs' capture commands (tests/tools.rs holds it to that).
 
-use super::Unit;
+use crate::facts::Unit;
 use serde::Serialize;
 use serde::ser::SerializeStruct;
 use std::collections::HashMap;
@@ -58,8 +58,8 @@ static SOURCES: LazyLock<HashMap<&'static str, Vec<&'static str>>> = LazyLock::n
         .iter()
         .flat_map(|s| s.supplies().map(move |pattern| (s.id, pattern)));
     let others = [
-        (DERIVED, crate::facts::derive::FACTS),
-        (BUNDLE_YAML, crate::bundle::bundle_yaml::FACTS),
+        (DERIVED, other_sources::DERIVED_FACTS),
+        (BUNDLE_YAML, other_sources::BUNDLE_YAML_FACTS),
     ]
     .into_iter()
     .flat_map(|(source, patterns)| patterns.iter().map(move |&pattern| (source, pattern)));
@@ -85,10 +85,10 @@ impl Serialize for CatalogEntry {
 /// `entry!(pattern, Unit, Kind, meaning, capture)`: one catalog line.
 macro_rules! entry {
     ($pattern:expr, $unit:ident, $kind:ident, $meaning:expr, $capture:expr) => {
-        $crate::facts::catalog::CatalogEntry {
+        $crate::tools::catalog::CatalogEntry {
             pattern: $pattern,
             unit: $crate::facts::Unit::$unit,
-            kind: $crate::facts::catalog::Kind::$kind,
+            kind: $crate::tools::catalog::Kind::$kind,
             meaning: $meaning,
             capture: $capture,
         }
@@ -113,6 +113,7 @@ mod host;
 mod memory;
 mod network_counters;
 mod os;
+pub mod other_sources;
 mod paging;
 mod perf;
 mod process;

@@ -8,10 +8,10 @@ use crate::tools::perf_report;
 /// `entry!` with the capture of a profile.
 macro_rules! profile_entry {
     ($pattern:expr, $unit:ident, $kind:ident, $meaning:expr) => {
-        $crate::facts::catalog::CatalogEntry {
+        $crate::tools::catalog::CatalogEntry {
             pattern: $pattern,
             unit: $crate::facts::Unit::$unit,
-            kind: $crate::facts::catalog::Kind::$kind,
+            kind: $crate::tools::catalog::Kind::$kind,
             meaning: $meaning,
             capture: perf_report::RECORD_AND_REPORT,
         }

@@ -8,6 +8,7 @@
 
 use divan::Bencher;
 use perfsage::bundle::Bundle;
+use perfsage::bundle::host_facts::read_bundle;
 use perfsage::diagnosis::diagnose;
 use perfsage::knowledge::KnowledgeBase;
 use perfsage::report::Layout;
@@ -34,7 +35,7 @@ fn compile_rules_and_diagnose(bencher: Bencher, bundle: &str) {
     let bundle = open(bundle);
     bencher.bench_local(|| {
         let kb = KnowledgeBase::builtin().expect("built-in rules compile");
-        diagnose(&bundle, &kb)
+        diagnose(read_bundle(&bundle), &kb)
     });
 }
 
@@ -49,7 +50,7 @@ fn compile_rules() -> KnowledgeBase {
 #[divan::bench(args = BUNDLES)]
 fn render_table(bencher: Bencher, bundle: &str) {
     let kb = KnowledgeBase::builtin().expect("built-in rules compile");
-    let diagnosis = diagnose(&open(bundle), &kb);
+    let diagnosis = diagnose(read_bundle(&open(bundle)), &kb);
     let table = Layout::Table { width: 120 };
     bencher.bench_local(|| table.render(&document(&diagnosis, Lang::En)));
 }

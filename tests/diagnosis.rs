@@ -4,6 +4,7 @@
 
 use crate::support::*;
 use perfsage::bundle::Bundle;
+use perfsage::bundle::host_facts::read_bundle;
 use perfsage::diagnosis::CaptureSource;
 use perfsage::diagnosis::{HostDiagnosis, Verdict, diagnose};
 use perfsage::knowledge::KnowledgeBase;
@@ -20,7 +21,7 @@ fn said(verdict: &Verdict) -> String {
 
 fn diagnose_dir(path: &Path) -> HostDiagnosis {
     let kb = KnowledgeBase::builtin().unwrap();
-    let mut d = diagnose(&Bundle::open(path).unwrap(), &kb);
+    let mut d = diagnose(read_bundle(&Bundle::open(path).unwrap()), &kb);
     assert_eq!(d.hosts.len(), 1);
     d.hosts.remove(0)
 }
@@ -399,7 +400,7 @@ fn benchmarksql_results_reach_the_database_host_but_the_client_stays_on_the_load
     )
     .unwrap();
 
-    let hosts = perfsage::bundle::host_facts::read_bundle(&Bundle::open(dir.path()).unwrap());
+    let hosts = read_bundle(&Bundle::open(dir.path()).unwrap()).hosts;
     let facts_of = |name: &str| &hosts.iter().find(|h| h.name == name).unwrap().facts;
     let (db, client) = (facts_of("db"), facts_of("client"));
     let tpmc = client
@@ -423,7 +424,7 @@ fn next_actions_carry_the_effort_their_rule_declares() {
     use perfsage::rules::effort::Effort;
     let kb = KnowledgeBase::builtin().unwrap();
     let d = diagnose(
-        &Bundle::open(&root().join("cases/greatdb-vm-cluster/bundle")).unwrap(),
+        read_bundle(&Bundle::open(&root().join("cases/greatdb-vm-cluster/bundle")).unwrap()),
         &kb,
     );
     let actions = &d.hosts[0].next_actions;
@@ -456,7 +457,7 @@ fn next_actions_weigh_the_measured_gain_against_the_effort() {
     // measured beats a severity guess. The chain's measurement is the one used.
     let kb = KnowledgeBase::builtin().unwrap();
     let d = diagnose(
-        &Bundle::open(&root().join("cases/greatdb-vm-cluster/bundle")).unwrap(),
+        read_bundle(&Bundle::open(&root().join("cases/greatdb-vm-cluster/bundle")).unwrap()),
         &kb,
     );
     let db = &d.hosts[0];

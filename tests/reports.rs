@@ -5,6 +5,7 @@
 
 use crate::support::*;
 use perfsage::bundle::Bundle;
+use perfsage::bundle::host_facts::read_bundle;
 use perfsage::bundle::host_facts::read_host;
 use perfsage::compare::Comparison;
 use perfsage::diagnosis::flame;
@@ -311,7 +312,10 @@ fn evaluate() {
         text: "root: cpu\nsteps:\n  - id: cpu\n    title: Is the CPU the limit?\n    title_zh: CPU 是瓶颈吗？\n".into(),
     });
     let kb = KnowledgeBase::from_sources(sources).unwrap();
-    let d = diagnose(&Bundle::open(&fixture("bundles/idle")).unwrap(), &kb);
+    let d = diagnose(
+        read_bundle(&Bundle::open(&fixture("bundles/idle")).unwrap()),
+        &kb,
+    );
     let md = text(Layout::Markdown.render(&document::document(&d, Lang::Zh)));
     assert!(md.contains("一半翻译"), "{md}");
     assert!(md.contains("**建议操作：** 去做。"), "{md}");
@@ -364,7 +368,10 @@ fn evaluate() {{
         },
     ];
     let kb = KnowledgeBase::from_sources(sources).unwrap();
-    let d = diagnose(&Bundle::open(&fixture("bundles/idle")).unwrap(), &kb);
+    let d = diagnose(
+        read_bundle(&Bundle::open(&fixture("bundles/idle")).unwrap()),
+        &kb,
+    );
     let md = text(Layout::Markdown.render(&document::document(&d, Lang::Zh)));
     assert!(md.contains("**建议操作：** 自带的操作。"), "{md}");
     assert!(md.contains("**验证方法：** 自带的验证。"), "{md}");
@@ -740,7 +747,7 @@ fn gzipped_profiles_give_the_same_flame_graph() {
     std::fs::remove_file(dir.path().join("perf-script.txt")).unwrap();
     let kb = KnowledgeBase::builtin().unwrap();
     let flames = |path: &Path| {
-        diagnose(&Bundle::open(path).unwrap(), &kb).hosts[0]
+        diagnose(read_bundle(&Bundle::open(path).unwrap()), &kb).hosts[0]
             .charts
             .flames
             .clone()

@@ -7,13 +7,15 @@
 //! the bundle could not read is listed first among the host's captures; facts no
 //! capture can hold (a disk 500 % busy) are left out with a warning on their capture.
 
-use super::bundle_yaml::{BundleMeta, declared_facts};
+use super::bundle_yaml::{BundleMeta, ChangeRecord, declared_facts};
 use super::plausibility::implausible;
+use super::reading_progress::ReadingProgress;
 use super::{Bundle, HostCaptures};
 use crate::facts::{Fact, Facts, derive};
 use crate::parse::capture_window::CaptureWindow;
 use crate::parse::sink::{Strength, Warning};
 use crate::parse::{CaptureReport, read_capture_within};
+use std::cell::Cell;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -31,13 +33,48 @@ pub fn read_host(host: &HostCaptures) -> HostFacts {
     finish(host, name, facts, captures)
 }
 
-/// Reads every host of a bundle, sharing benchmark results with hosts that have none.
-pub fn read_bundle(bundle: &Bundle) -> Vec<HostFacts> {
-    read_bundle_observed(bundle, &|_, _| {})
+/// A bundle read: every host's facts and captures, and what the bundle itself says
+/// (where it came from, the change it declares). What a diagnosis starts from; it reads
+/// no file itself.
+pub struct BundleFacts {
+    /// The bundle as the user named it.
+    pub source: String,
+    pub hosts: Vec<HostFacts>,
+    /// What bundle.yaml declares was changed since the previous run.
+    pub change: Option<ChangeRecord>,
 }
 
-/// Reads every host of a bundle as `read_bundle` does, calling `before_each(path, name)`
-/// before each capture is read, so that a front end can show progress.
+/// Reads every host of a bundle, sharing benchmark results with hosts that have none.
+pub fn read_bundle(bundle: &Bundle) -> BundleFacts {
+    read_bundle_with_progress(bundle, &super::reading_progress::Silent)
+}
+
+/// Reads a bundle as `read_bundle` does, telling `progress` how many bytes there are
+/// to read and how far reading has got.
+pub fn read_bundle_with_progress(bundle: &Bundle, progress: &dyn ReadingProgress) -> BundleFacts {
+    let size = |path: &Path| std::fs::metadata(path).map_or(0, |m| m.len());
+    progress.expect(
+        bundle
+            .hosts
+            .iter()
+            .flat_map(|h| &h.files)
+            .map(|(path, _)| size(path))
+            .sum(),
+    );
+    // A capture counts as read once the next one starts.
+    let unfinished = Cell::new(0);
+    let hosts = read_bundle_observed(bundle, &|path, name| {
+        progress.advance(unfinished.replace(size(path)));
+        progress.file(name);
+    });
+    progress.advance(unfinished.take());
+    BundleFacts {
+        source: bundle.source.clone(),
+        hosts,
+        change: bundle.change.clone(),
+    }
+}
+
 pub fn read_bundle_observed(bundle: &Bundle, before_each: &dyn Fn(&Path, &str)) -> Vec<HostFacts> {
     let mut collected: Vec<(String, Facts, Vec<CaptureReport>)> = bundle
         .hosts

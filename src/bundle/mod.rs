@@ -13,6 +13,7 @@ mod display_name;
 pub mod host_facts;
 mod listing;
 mod plausibility;
+pub mod reading_progress;
 
 pub use display_name::display_name;
 

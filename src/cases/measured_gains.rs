@@ -7,6 +7,7 @@
 
 use super::Case;
 use crate::bundle::Bundle;
+use crate::bundle::host_facts::read_bundle;
 use crate::diagnosis::diagnose;
 use crate::engagement::{self, Outcome, Run};
 use crate::error::InputError;
@@ -25,7 +26,7 @@ pub fn collect(cases: &[Case], kb: &KnowledgeBase) -> Result<MeasuredGains, Inpu
             runs.push(Run {
                 label: bundle.id.clone(),
                 configuration: None,
-                diagnosis: diagnose(&opened, kb),
+                diagnosis: diagnose(read_bundle(&opened), kb),
             });
         }
         let e = engagement::build(case.id.clone(), None, runs, &rule);

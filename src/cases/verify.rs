@@ -4,6 +4,7 @@
 use super::Case;
 use super::expected::{Expected, ExpectedHost};
 use crate::bundle::Bundle;
+use crate::bundle::host_facts::read_bundle;
 use crate::diagnosis::{HostDiagnosis, diagnose};
 use crate::error::InputError;
 use crate::facts::Value;
@@ -21,7 +22,7 @@ pub fn verify_case(case: &Case, kb: &KnowledgeBase) -> Result<Vec<BundleCheck>, 
     let mut checks = Vec::new();
     for bundle in &case.bundles {
         let mut differences = Vec::new();
-        let diagnosis = diagnose(&Bundle::open(&case.bundle_path(bundle))?, kb);
+        let diagnosis = diagnose(read_bundle(&Bundle::open(&case.bundle_path(bundle))?), kb);
         match expected.bundles.get(&bundle.id) {
             None => differences.push(format!(
                 "expected.yaml has no entry for bundle {:?}",

@@ -5,6 +5,7 @@ use super::bundle_or_case::name_of;
 use super::emit;
 use super::fleet_run::FleetArgs;
 use crate::bundle::Bundle;
+use crate::bundle::host_facts::read_bundle;
 use crate::cases::new_case::{self, NewCaseRun};
 use crate::cases::verify::verify_case;
 use crate::cases::{Case, measured_gains};
@@ -101,7 +102,12 @@ fn new_case(
     for path in &paths {
         let bundle = Bundle::open(path)?;
         let notes = bundle.hosts.iter().find_map(|h| h.meta.notes.clone());
-        diagnosed.push((name_of(path), path, notes, diagnose(&bundle, &kb)));
+        diagnosed.push((
+            name_of(path),
+            path,
+            notes,
+            diagnose(read_bundle(&bundle), &kb),
+        ));
     }
     let runs: Vec<NewCaseRun> = diagnosed
         .iter()

@@ -5,8 +5,9 @@
 use super::bundle_or_case;
 use super::progress_bar::ReadingBar;
 use super::report_args::{Format, ReportArgs};
+use crate::bundle::host_facts::read_bundle_with_progress;
 use crate::compare::compare;
-use crate::diagnosis::{Diagnosis, diagnose_with_progress, schema_upgrade};
+use crate::diagnosis::{Diagnosis, diagnose, schema_upgrade};
 use crate::error::InputError;
 use crate::knowledge::KnowledgeBase;
 use crate::report::compare::{document::document, json};
@@ -62,7 +63,7 @@ pub fn run(args: Args, rule_dirs: &[PathBuf]) -> anyhow::Result<ExitCode> {
     let mut runs: Vec<(String, Diagnosis)> = Vec::new();
     for (label, input) in inputs {
         let diagnosis = match input {
-            Input::Bundle(bundle) => diagnose_with_progress(&bundle, &kb, &progress),
+            Input::Bundle(bundle) => diagnose(read_bundle_with_progress(&bundle, &progress), &kb),
             Input::Report(d) => *d,
         };
         runs.push((unique(&runs, label), diagnosis));

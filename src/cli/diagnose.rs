@@ -4,7 +4,8 @@ use super::fleet_run::{FleetArgs, FleetRun};
 use super::progress_bar::ReadingBar;
 use super::report_args::{Format, ReportArgs};
 use super::{bundle_or_case, engagement_run};
-use crate::diagnosis::{Diagnosis, diagnose_with_progress};
+use crate::bundle::host_facts::read_bundle_with_progress;
+use crate::diagnosis::{Diagnosis, diagnose};
 use crate::error::InputError;
 use crate::knowledge::KnowledgeBase;
 use crate::report::document::document;
@@ -113,7 +114,7 @@ pub fn run(args: Args, rule_dirs: &[PathBuf]) -> anyhow::Result<ExitCode> {
         .next()
         .ok_or_else(|| InputError::new(path.display().to_string(), "holds no bundle"))?;
     let progress = ReadingBar::new();
-    let mut diagnosis = diagnose_with_progress(&bundle, &kb, &progress);
+    let mut diagnosis = diagnose(read_bundle_with_progress(&bundle, &progress), &kb);
     drop(progress);
     let failed = args.fail_on.is_some_and(|threshold| {
         let threshold = Severity::from(threshold);

@@ -7,9 +7,10 @@ use super::bundle_or_case::{self, name_of};
 use super::fleet_run::FleetArgs;
 use super::progress_bar::ReadingBar;
 use super::report_args::{Format, ReportArgs};
+use crate::bundle::host_facts::read_bundle_with_progress;
 use crate::bundle::{Bundle, ReadOptions};
 use crate::cases::Case;
-use crate::diagnosis::diagnose_with_progress;
+use crate::diagnosis::diagnose;
 use crate::engagement::{self, Engagement, Run};
 use crate::error::InputError;
 use crate::knowledge::KnowledgeBase;
@@ -113,7 +114,7 @@ pub fn run(
         .map(|(label, configuration, bundle)| Run {
             label,
             configuration,
-            diagnosis: diagnose_with_progress(&bundle, kb, &progress),
+            diagnosis: diagnose(read_bundle_with_progress(&bundle, &progress), kb),
         })
         .collect();
     drop(progress);

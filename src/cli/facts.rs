@@ -77,7 +77,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             };
             let read: Vec<_> = bundles
                 .iter()
-                .map(|b| (b.source.clone(), read_bundle(b)))
+                .map(|b| (b.source.clone(), read_bundle(b).hosts))
                 .collect();
             let asked = args.bundles[0].display().to_string();
             let subject = match read.as_slice() {
@@ -87,7 +87,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             emit(&layout.render(&facts_listing::report(subject, &read, args.lang)))?;
         }
         Format::Json | Format::Jsonl => {
-            let read: Vec<_> = bundles.iter().map(|b| (b, read_bundle(b))).collect();
+            let read: Vec<_> = bundles.iter().map(|b| (b, read_bundle(b).hosts)).collect();
             let documents: Vec<_> = read
                 .iter()
                 .map(|(bundle, hosts)| facts_listing::document(&bundle.source, hosts))
@@ -110,7 +110,7 @@ fn many(args: &Args) -> anyhow::Result<ExitCode> {
         match bundle_or_case::bundles(&path, args.read.options()) {
             Ok(bundles) => {
                 for bundle in &bundles {
-                    let hosts = read_bundle(bundle);
+                    let hosts = read_bundle(bundle).hosts;
                     serde_json::to_writer(
                         &mut line,
                         &facts_listing::document(&bundle.source, &hosts),

@@ -11,6 +11,7 @@
 use super::bundle_or_case::labelled_bundles;
 use super::report_args::{Format, ReportArgs};
 use crate::bundle::ReadOptions;
+use crate::bundle::host_facts::read_bundle;
 use crate::diagnosis::diagnose;
 use crate::error::InputError;
 use crate::knowledge::KnowledgeBase;
@@ -234,7 +235,7 @@ impl FleetRun<'_> {
         bundles
             .into_iter()
             .map(|(_, bundle)| {
-                let mut diagnosis = diagnose(&bundle, kb);
+                let mut diagnosis = diagnose(read_bundle(&bundle), kb);
                 if self.report.redact {
                     let mut redactor =
                         Redactor::new(self.report.redact_key.as_deref().unwrap_or(""));

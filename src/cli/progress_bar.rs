@@ -2,7 +2,7 @@
 //! when it is a terminal: small bundles finish before a bar would help, and a pipe or
 //! log file gets nothing.
 
-use crate::diagnosis::Progress;
+use crate::bundle::reading_progress::ReadingProgress;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::cell::Cell;
 use std::io::IsTerminal;
@@ -46,7 +46,7 @@ fn show(terminal: bool, total_bytes: u64) -> bool {
     terminal && total_bytes >= LARGE_BYTES
 }
 
-impl Progress for ReadingBar {
+impl ReadingProgress for ReadingBar {
     fn expect(&self, bytes: u64) {
         self.bar.inc_length(bytes);
         if !self.shown.get() && show(self.terminal, self.bar.length().unwrap_or(0)) {

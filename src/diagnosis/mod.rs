@@ -9,7 +9,6 @@ pub mod charts;
 pub mod flame;
 pub mod key_metrics;
 pub mod methodology_map;
-pub mod progress;
 mod ranking;
 pub mod schema_upgrade;
 pub mod target_status;
@@ -19,14 +18,12 @@ pub use capture_next::{CaptureHint, CaptureSource, NeededBy};
 pub use charts::Charts;
 pub use key_metrics::KeyMetric;
 pub use methodology_map::MethodologyMap;
-pub use progress::{Progress, Silent};
 pub use ranking::RankedAction;
 pub use target_status::TargetStatus;
 pub use verdict::{Busy, Quoted, Reason, Symptom, Verdict};
 
-use crate::bundle::Bundle;
 use crate::bundle::bundle_yaml::ChangeRecord;
-use crate::bundle::host_facts::{HostFacts, read_bundle_observed};
+use crate::bundle::host_facts::{BundleFacts, HostFacts};
 use crate::facts::Facts;
 use crate::facts::set::Conflict;
 use crate::graph::{SkippedStep, VisitedStep, Walk};
@@ -34,7 +31,6 @@ use crate::knowledge::KnowledgeBase;
 use crate::parse::CaptureReport;
 use crate::rules::{Finding, Outcome, RuleError};
 use serde::{Deserialize, Serialize};
-use std::cell::Cell;
 use std::collections::HashSet;
 use std::sync::Arc;
 
@@ -106,33 +102,10 @@ pub struct NotEvaluated {
     pub missing: Vec<String>,
 }
 
-pub fn diagnose(bundle: &Bundle, kb: &KnowledgeBase) -> Diagnosis {
-    diagnose_with_progress(bundle, kb, &Silent)
-}
-
-/// Diagnoses a bundle, telling `progress` how reading its captures goes.
-pub fn diagnose_with_progress(
-    bundle: &Bundle,
-    kb: &KnowledgeBase,
-    progress: &dyn Progress,
-) -> Diagnosis {
-    let size = |path: &std::path::Path| std::fs::metadata(path).map_or(0, |m| m.len());
-    progress.expect(
-        bundle
-            .hosts
-            .iter()
-            .flat_map(|h| &h.files)
-            .map(|(path, _)| size(path))
-            .sum(),
-    );
-    // A capture counts as read once the next one starts.
-    let unfinished = Cell::new(0);
-    let read = read_bundle_observed(bundle, &|path, name| {
-        progress.advance(unfinished.replace(size(path)));
-        progress.file(name);
-    });
-    progress.advance(unfinished.take());
+/// Diagnoses a bundle that has been read: no file is opened here.
+pub fn diagnose(read: BundleFacts, kb: &KnowledgeBase) -> Diagnosis {
     let hosts = read
+        .hosts
         .into_iter()
         .map(|mut host| {
             let profiles = flame::collect(&mut host.captures);
@@ -145,10 +118,10 @@ pub fn diagnose_with_progress(
     Diagnosis {
         schema_version: SCHEMA_VERSION,
         perfsage_version: env!("CARGO_PKG_VERSION").to_string(),
-        bundle: bundle.source.clone(),
+        bundle: read.source,
         hosts,
         methodology: MethodologyMap::of(&kb.methodology),
-        change: bundle.change.clone(),
+        change: read.change,
     }
 }
 

@@ -223,6 +223,7 @@ pub fn explain(
     // Read as diagnose reads it: benchmark results of the load generator reach the
     // hosts that have none.
     let hosts: Vec<_> = read_bundle(bundle)
+        .hosts
         .into_iter()
         .map(|h| diagnose_host(h, kb))
         .collect();

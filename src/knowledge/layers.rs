@@ -45,7 +45,8 @@ pub fn assemble(layers: Vec<RuleLayer>) -> Assembly {
         let (with_layer, mut errors) = prelude::compile(&engine.engine, &prelude, &layer.lib);
         problems.append(&mut errors);
         prelude = with_layer;
-        let (compiled, mut errors) = RuleSet::compile(&engine.engine, &layer.rules, &prelude);
+        let (compiled, mut errors) =
+            RuleSet::compile(&engine.engine, &layer.rules, &prelude, &super::shipped_code);
         problems.append(&mut errors);
         for rule in compiled.rules {
             let text = source_of(layer, &rule.file);

@@ -8,10 +8,12 @@
 mod dirs;
 mod layers;
 pub mod measured;
+mod shipped_code;
 pub mod threshold_overrides;
 
 pub use dirs::read_rule_dir;
 pub use layers::{Assembly, Overridden, assemble};
+pub use shipped_code::shipped_code;
 
 use crate::error::InputError;
 use crate::graph::Methodology;

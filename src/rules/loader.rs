@@ -9,10 +9,13 @@ use super::line_comments::without_line_comments;
 use super::meta_literal::read_meta;
 use super::rule_ast::{RuleAst, split_at_meta};
 use super::rule_meta::RuleMeta;
-use crate::knowledge::{BUILTIN_RULE_CODE, BUILTIN_RULE_FILES};
 use rhai::{AST, Dynamic, Engine, Map, Position, Scope};
 use std::borrow::Cow;
 use std::fmt;
+
+/// Where the loader finds a built-in rule's code as shipped (its line comments cut at
+/// build time, see `knowledge::shipped_code`); `None` compiles the source whole.
+pub type ShippedCode<'a> = &'a (dyn Fn(&RuleSource) -> Option<&'static str> + Sync);
 
 /// A rule file's text and the path messages should name.
 #[derive(Debug, Clone)]
@@ -91,10 +94,14 @@ impl RuleSet {
         engine: &Engine,
         sources: &[RuleSource],
         prelude: &AST,
+        shipped: ShippedCode,
     ) -> (RuleSet, Vec<LoadError>) {
         let mut rules: Vec<Rule> = Vec::new();
         let mut errors = Vec::new();
-        for (source, compiled) in sources.iter().zip(compile_all(engine, sources, prelude)) {
+        for (source, compiled) in sources
+            .iter()
+            .zip(compile_all(engine, sources, prelude, shipped))
+        {
             match compiled {
                 Ok(rule) => {
                     if let Some(first) = rules.iter().find(|r| r.meta.id == rule.meta.id) {
@@ -152,10 +159,11 @@ fn compile_all(
     engine: &Engine,
     sources: &[RuleSource],
     prelude: &AST,
+    shipped: ShippedCode,
 ) -> Vec<Result<Rule, Vec<LoadError>>> {
     let compiled_whole = sources
         .iter()
-        .filter(|source| built_in_code(source).is_none())
+        .filter(|source| shipped(source).is_none())
         .count();
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
@@ -164,7 +172,7 @@ fn compile_all(
     if threads == 1 {
         return sources
             .iter()
-            .map(|source| compile_rule(engine, source, prelude))
+            .map(|source| compile_rule(engine, source, prelude, shipped))
             .collect();
     }
     let per_thread = sources.len().div_ceil(threads);
@@ -175,7 +183,7 @@ fn compile_all(
                 let worker = scope.spawn(move || {
                     chunk
                         .iter()
-                        .map(|source| compile_rule(engine, source, prelude))
+                        .map(|source| compile_rule(engine, source, prelude, shipped))
                         .collect::<Vec<_>>()
                 });
                 (chunk, worker)
@@ -203,20 +211,6 @@ fn compile_all(
     })
 }
 
-/// The code of a built-in rule file as shipped, without its line comments (cut when
-/// the binary was built).
-fn built_in_code(source: &RuleSource) -> Option<&'static str> {
-    BUILTIN_RULE_CODE
-        .iter()
-        .zip(
-            BUILTIN_RULE_FILES
-                .iter()
-                .filter(|(path, _)| path.ends_with(".rhai")),
-        )
-        .find(|((path, _), (_, text))| *path == source.path && *text == source.text)
-        .map(|((_, code), _)| *code)
-}
-
 /// Below this many files compiled whole a thread costs more than it saves.
 const MIN_FILES_PER_THREAD: usize = 8;
 
@@ -224,8 +218,9 @@ fn compile_rule(
     engine: &Engine,
     source: &RuleSource,
     prelude: &AST,
+    shipped: ShippedCode,
 ) -> Result<Rule, Vec<LoadError>> {
-    let built_in = built_in_code(source);
+    let built_in = shipped(source);
     // A built-in rule is compiled up to its META now and the rest when it first runs
     // (see `rule_ast`), its META read as plain data when it is written so (see
     // `meta_literal`); if that fails in any way, it is compiled whole as any other.

@@ -217,7 +217,6 @@ fn is_identifier_byte(b: u8) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::rule_ast::split_at_meta;
     use rhai::{Engine, Scope};
 
     /// META as Rhai builds it, by running `head`.
@@ -252,26 +251,5 @@ mod tests {
         ] {
             assert!(read_meta(head).is_none(), "{head}");
         }
-    }
-
-    #[test]
-    fn every_built_in_rules_meta_reads_as_rhai_reads_it() {
-        let (mut rules, mut read) = (0, 0);
-        for (path, code) in crate::knowledge::BUILTIN_RULE_CODE {
-            let Some((head, _, _)) = split_at_meta(code) else {
-                continue;
-            };
-            rules += 1;
-            if let Some(meta) = read_meta(head) {
-                assert_eq!(
-                    format!("{meta:?}"),
-                    format!("{:?}", by_rhai(head)),
-                    "{path}"
-                );
-                read += 1;
-            }
-        }
-        // Most rules write META as plain data; the reader must not quietly give up.
-        assert!(read * 10 >= rules * 9, "{read} of {rules}");
     }
 }

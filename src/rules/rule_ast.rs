@@ -120,32 +120,6 @@ mod tests {
         assert!(split_at_meta("const META = #{\n    id: \"x.y\",\n").is_none());
         assert!(split_at_meta("fn evaluate() {}\n").is_none());
     }
-
-    #[test]
-    fn every_built_in_rule_splits_into_parts_with_the_whole_files_functions() {
-        let engine = Engine::new();
-        // The functions with their bodies, positions included.
-        let functions = |ast: &AST| format!("{:?}", ast.clone_functions_only());
-        for (path, code) in crate::knowledge::BUILTIN_RULE_CODE {
-            if path.contains("/lib/") {
-                continue;
-            }
-            let (head, rest, lines) =
-                split_at_meta(code).unwrap_or_else(|| panic!("{path}: META does not come first"));
-            let rest: &'static str = &code[code.len() - rest.len()..];
-            let parts = RuleAst::in_two_parts(engine.compile(head).unwrap(), rest, lines);
-            let whole = engine.compile(code).unwrap();
-            let joined = parts.get(&engine, path).unwrap();
-            assert_eq!(functions(joined), functions(&whole), "{path}");
-            assert!(
-                joined
-                    .iter_functions()
-                    .any(|f| f.name == "evaluate" && f.params.is_empty()),
-                "{path}"
-            );
-        }
-    }
-
     #[test]
     fn the_rest_is_compiled_once_at_its_own_lines() {
         let engine = Engine::new();

@@ -13,7 +13,7 @@ use crate::authoring::fact_refs::{
     syntax_error,
 };
 use crate::authoring::scaffold::PLACEHOLDER;
-use crate::knowledge::{RuleLayer, TEST_SUFFIX};
+use crate::knowledge::{RuleLayer, TEST_SUFFIX, shipped_code};
 use crate::rules::api::split_pattern;
 use crate::rules::effort::Effort;
 use crate::rules::finding_spec::{RETIRED_KEYS, retired};
@@ -36,7 +36,12 @@ pub fn check(source: &RuleSource, engine: &Engine, layer: &RuleLayer) -> Vec<Dia
     }
     // The metadata as the rule declares it (compiling again is cheap; problems with
     // the file itself were reported when the rule base was assembled).
-    let (compiled, _) = RuleSet::compile(engine, std::slice::from_ref(source), &AST::empty());
+    let (compiled, _) = RuleSet::compile(
+        engine,
+        std::slice::from_ref(source),
+        &AST::empty(),
+        &shipped_code,
+    );
     if let Some(rule) = compiled.rules.first() {
         // The rule loaded, yet the file as a whole may not compile: META is read
         // without Rhai and functions compile when they first run.
